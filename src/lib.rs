@@ -1,0 +1,16 @@
+//! Hollywood Gin: gin rummy against a computer opponent, scored Hollywood style.
+//!
+//! The crate is split so that the game can be trusted and tested without a window:
+//!
+//! - [`rules`] is the whole game as plain Rust: cards, the meld solver, one round as a state
+//!   machine, scoring and the three-game Hollywood scoreboard. It never imports Bevy and builds
+//!   with `--no-default-features` in seconds. It is the only judge of what is legal: the GUI
+//!   and the bots ask it, they never re-implement a rule.
+//! - Everything is serde-serialisable (RON on disk) so a series can be saved mid-round and a
+//!   round replayed from its deal seed and action list.
+//! - Illegal actions are values ([`rules::RuleError`]), never panics, because actions come from
+//!   untrusted places: the mouse, save files, bots under test.
+//!
+//! Card representation: a card is a byte and a hand a 52-bit set (see [`rules::card`]); the
+//! order of cards in a hand is the table's business, not the rules'.
+pub mod rules;
