@@ -6,6 +6,8 @@
 //!   machine, scoring and the three-game Hollywood scoreboard. It never imports Bevy and builds
 //!   with `--no-default-features` in seconds. It is the only judge of what is legal: the GUI
 //!   and the bots ask it, they never re-implement a rule.
+//! - [`ai`] holds the computer opponents and the headless simulator, also plain Rust. Bots see
+//!   the game only through [`ai::View`], which cannot hold hidden cards.
 //! - Everything is serde-serialisable (RON on disk) so a series can be saved mid-round and a
 //!   round replayed from its deal seed and action list.
 //! - Illegal actions are values ([`rules::RuleError`]), never panics, because actions come from
@@ -13,4 +15,5 @@
 //!
 //! Card representation: a card is a byte and a hand a 52-bit set (see [`rules::card`]); the
 //! order of cards in a hand is the table's business, not the rules'.
+pub mod ai;
 pub mod rules;

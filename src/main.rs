@@ -1,5 +1,108 @@
 //! The `hollywood-gin` program: the game window, or the headless simulator.
-fn main() {
-    eprintln!("hollywood-gin: the table is not built yet; run `cargo test` for the rules core.");
-    std::process::exit(1);
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use hollywood_gin::ai::Level;
+use hollywood_gin::ai::sim::{self, SimConfig};
+use hollywood_gin::rules::RuleSettings;
+
+#[derive(Parser)]
+#[command(
+    name = "hollywood-gin",
+    version,
+    about = "Hollywood Gin Rummy against the computer"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Bots play each other without a window and the results are printed.
+    Simulate(SimulateArgs),
+}
+
+#[derive(Args)]
+struct SimulateArgs {
+    /// Number of full Hollywood series to play.
+    #[arg(long, conflicts_with = "rounds")]
+    games: Option<usize>,
+    /// Number of single rounds to play instead of series.
+    #[arg(long)]
+    rounds: Option<usize>,
+    /// Bot A: easy, medium or hard.
+    #[arg(long, default_value = "hard")]
+    p1: Level,
+    /// Bot B: easy, medium or hard.
+    #[arg(long, default_value = "medium")]
+    p2: Level,
+    /// Seed for the whole run (deals and bots).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Gin bonus (25 or 20).
+    #[arg(long, default_value_t = 25)]
+    gin_bonus: u32,
+    /// Undercut bonus.
+    #[arg(long, default_value_t = 10)]
+    undercut_bonus: u32,
+    /// Most deadwood to knock with.
+    #[arg(long, default_value_t = 10)]
+    knock_limit: u32,
+    /// Points that close a Hollywood game.
+    #[arg(long, default_value_t = 100)]
+    game_target: u32,
+}
+
+fn simulate(a: SimulateArgs) -> ExitCode {
+    let rules = RuleSettings {
+        gin_bonus: a.gin_bonus,
+        undercut_bonus: a.undercut_bonus,
+        knock_limit: a.knock_limit,
+        game_target: a.game_target,
+        ..RuleSettings::default()
+    };
+    if let Err(e) = rules.validate() {
+        eprintln!("hollywood-gin: bad rules: {e}");
+        return ExitCode::from(2);
+    }
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let cfg = SimConfig {
+        levels: [a.p1, a.p2],
+        count: a.rounds.or(a.games).unwrap_or(100),
+        single_rounds: a.rounds.is_some(),
+        seed: a.seed,
+        rules,
+        threads,
+        progress: true,
+    };
+    match sim::run(&cfg) {
+        Ok(rep) => {
+            print!("{}", rep.render(&cfg));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("hollywood-gin: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Simulate(a)) => simulate(a),
+        None => {
+            eprintln!(
+                "hollywood-gin: the game window is not built yet; try `hollywood-gin simulate --help`."
+            );
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -16,10 +16,15 @@ fn seat() -> impl Strategy<Value = Seat> {
 /// runs and sets are generated directly too.
 fn melds() -> impl Strategy<Value = Vec<Meld>> {
     let run = (0u8..4, 1u8..12, 3u8..6).prop_map(|(s, lo, len)| {
-        (lo..(lo + len).min(14)).filter_map(|r| Card::from_index(s * 13 + r - 1)).collect::<CardSet>()
+        (lo..(lo + len).min(14))
+            .filter_map(|r| Card::from_index(s * 13 + r - 1))
+            .collect::<CardSet>()
     });
     let set = (0u8..13, 0u8..4).prop_map(|(r, skip)| {
-        (0u8..4).filter(|&s| s != skip).filter_map(|s| Card::from_index(s * 13 + r)).collect::<CardSet>()
+        (0u8..4)
+            .filter(|&s| s != skip)
+            .filter_map(|s| Card::from_index(s * 13 + r))
+            .collect::<CardSet>()
     });
     prop::collection::vec(prop_oneof![run, set], 0..4)
         .prop_map(|sets| sets.into_iter().filter_map(Meld::new).collect())
@@ -66,7 +71,7 @@ proptest! {
                 // Bias towards the stock so rounds end: a pure random walk can cycle the discard.
                 let pick = choices[i % choices.len()] as usize;
                 i += 1;
-                let a = if acts.contains(&Action::DrawStock) && pick % 4 != 0 {
+                let a = if acts.contains(&Action::DrawStock) && !pick.is_multiple_of(4) {
                     Action::DrawStock
                 } else {
                     acts[pick % acts.len()].clone()

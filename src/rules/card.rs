@@ -132,12 +132,12 @@ impl Card {
 
     /// The next higher card of the same suit, if any (king has none).
     pub fn succ(self) -> Option<Card> {
-        (self.rank().value() < 13).then_some(Card(self.0 + 1))
+        (self.rank().value() < 13).then(|| Card(self.0 + 1))
     }
 
     /// The next lower card of the same suit, if any (ace has none).
     pub fn pred(self) -> Option<Card> {
-        (self.rank().value() > 1).then_some(Card(self.0 - 1))
+        (self.rank().value() > 1).then(|| Card(self.0 - 1))
     }
 
     fn bit(self) -> u64 {
@@ -167,7 +167,9 @@ pub struct ParseCardError {
 impl FromStr for Card {
     type Err = ParseCardError;
     fn from_str(s: &str) -> Result<Card, ParseCardError> {
-        let err = || ParseCardError { text: s.to_string() };
+        let err = || ParseCardError {
+            text: s.to_string(),
+        };
         let t = s.trim();
         let mut chars: Vec<char> = t.chars().map(|c| c.to_ascii_uppercase()).collect();
         let suit_ch = chars.pop().ok_or_else(err)?;
@@ -313,10 +315,15 @@ impl CardSet {
     /// error, since a hand never holds a card twice.
     pub fn parse(text: &str) -> Result<CardSet, ParseCardError> {
         let mut set = CardSet::EMPTY;
-        for tok in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+        for tok in text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+        {
             let c: Card = tok.parse()?;
             if !set.insert(c) {
-                return Err(ParseCardError { text: format!("{tok} (repeated)") });
+                return Err(ParseCardError {
+                    text: format!("{tok} (repeated)"),
+                });
             }
         }
         Ok(set)
@@ -441,7 +448,10 @@ mod tests {
         assert_eq!(p("TS"), 10);
         assert_eq!(p("JD"), 10);
         assert_eq!(p("KS"), 10);
-        assert_eq!(CardSet::FULL.points(), 4 * (1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 40));
+        assert_eq!(
+            CardSet::FULL.points(),
+            4 * (1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 40)
+        );
     }
 
     #[test]
@@ -451,6 +461,9 @@ mod tests {
         assert_eq!(c("AS").pred(), None);
         assert_eq!(c("QS").succ(), Some(c("KS")));
         assert_eq!(c("2D").pred(), Some(c("AD")));
+        // The ace of clubs is card 0: no underflow, and the king of spades is the last card.
+        assert_eq!(c("AC").pred(), None);
+        assert_eq!(c("KS").succ(), None);
     }
 
     #[test]

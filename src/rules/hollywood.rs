@@ -73,17 +73,16 @@ pub struct Scoreboard {
 
 impl Scoreboard {
     pub fn new(rules: RuleSettings) -> Scoreboard {
-        Scoreboard { rules, games: Default::default(), history: Vec::new() }
+        Scoreboard {
+            rules,
+            games: Default::default(),
+            history: Vec::new(),
+        }
     }
 
     /// The games a win by `s` would be credited to now.
     pub fn games_for_win(&self, s: Seat) -> Vec<usize> {
-        let mut v: Vec<usize> = (0..3).filter(|&g| self.games[g].is_open() && self.games[g].has_scored(s)).collect();
-        if let Some(g) = (0..3).find(|&g| self.games[g].is_open() && !self.games[g].has_scored(s)) {
-            v.push(g);
-            v.sort_unstable();
-        }
-        v
+        games_for_win(&self.games, s)
     }
 
     /// Records a win of `points` by `s`; returns the entry. Does nothing to closed games; after
@@ -103,7 +102,14 @@ impl Scoreboard {
             }
         }
         let round = self.history.len() as u32 + 1;
-        self.history.push(Entry { round, outcome, winner: Some(s), points, games, closed });
+        self.history.push(Entry {
+            round,
+            outcome,
+            winner: Some(s),
+            points,
+            games,
+            closed,
+        });
         self.history.last().expect("just pushed")
     }
 
@@ -163,6 +169,19 @@ impl Scoreboard {
     }
 }
 
+/// The credit rule (see the module docs): every open game `s` has scored in, plus the first
+/// open game `s` has not scored in.
+pub fn games_for_win(games: &[Game; 3], s: Seat) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..3)
+        .filter(|&g| games[g].is_open() && games[g].has_scored(s))
+        .collect();
+    if let Some(g) = (0..3).find(|&g| games[g].is_open() && !games[g].has_scored(s)) {
+        v.push(g);
+        v.sort_unstable();
+    }
+    v
+}
+
 fn close_bonuses(rules: &RuleSettings, game: &Game, winner: Seat) -> [u32; 2] {
     let mut b = [0, 0];
     if let Some(line) = rules.line_bonus {
@@ -173,10 +192,10 @@ fn close_bonuses(rules: &RuleSettings, game: &Game, winner: Seat) -> [u32; 2] {
     if let Some(gb) = rules.game_bonus {
         b[winner.index()] += gb;
     }
-    if let Some(sb) = rules.shutout_bonus {
-        if !game.has_scored(winner.other()) {
-            b[winner.index()] += sb;
-        }
+    if let Some(sb) = rules.shutout_bonus
+        && !game.has_scored(winner.other())
+    {
+        b[winner.index()] += sb;
     }
     b
 }
@@ -189,7 +208,11 @@ mod tests {
     const ALEX: Seat = Seat::P2;
 
     fn points(sb: &Scoreboard, s: Seat) -> [u32; 3] {
-        [sb.games[0].points[s.index()], sb.games[1].points[s.index()], sb.games[2].points[s.index()]]
+        [
+            sb.games[0].points[s.index()],
+            sb.games[1].points[s.index()],
+            sb.games[2].points[s.index()],
+        ]
     }
 
     #[test]

@@ -18,7 +18,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::card::{Card, CardSet, Rank, Suit};
+use super::card::{Card, CardSet};
 
 /// What kind of meld.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -147,7 +147,10 @@ impl Arrangement {
             }
             used = used.union(m.cards());
         }
-        Ok(Arrangement { melds: melds.to_vec(), deadwood: hand.difference(used) })
+        Ok(Arrangement {
+            melds: melds.to_vec(),
+            deadwood: hand.difference(used),
+        })
     }
 
     pub fn deadwood_points(&self) -> u32 {
@@ -155,7 +158,9 @@ impl Arrangement {
     }
 
     pub fn melded(&self) -> CardSet {
-        self.melds.iter().fold(CardSet::EMPTY, |a, m| a.union(m.cards()))
+        self.melds
+            .iter()
+            .fold(CardSet::EMPTY, |a, m| a.union(m.cards()))
     }
 }
 
@@ -171,102 +176,149 @@ pub enum ArrangementError {
 /// Every meld that can be formed from cards of `hand` (all 3- and 4-card sets, every run of
 /// length 3 or more including the shorter runs inside longer ones).
 pub fn candidate_melds(hand: CardSet) -> Vec<Meld> {
-    let mut out = Vec::new();
-    for r in Rank::all() {
-        let m = hand.rank_mask(r);
-        let suits: Vec<Suit> = Suit::ALL.into_iter().filter(|s| m & (1 << s.index()) != 0).collect();
-        let card = |s: Suit| Card::new(r, s);
-        if suits.len() >= 3 {
-            if suits.len() == 4 {
-                out.push(Meld(suits.iter().map(|&s| card(s)).collect()));
-            }
-            for skip in 0..suits.len() {
-                if suits.len() == 3 && skip > 0 {
-                    break;
+    let mut c = Candidates::default();
+    c.fill(hand);
+    c.sets[..c.n]
+        .iter()
+        .map(|&b| Meld(CardSet::from_bits(b)))
+        .collect()
+}
+
+/// Candidate melds as raw masks in a fixed array: the solver runs millions of times in the
+/// simulator and Hard's rollouts, so it must not allocate. 13 cards of one suit have 66 runs,
+/// the most any hand can have; sets add at most 15 more for 13 cards.
+struct Candidates {
+    sets: [u64; 96],
+    n: usize,
+}
+
+impl Default for Candidates {
+    fn default() -> Self {
+        Candidates {
+            sets: [0; 96],
+            n: 0,
+        }
+    }
+}
+
+impl Candidates {
+    fn push(&mut self, m: u64) {
+        if self.n < self.sets.len() {
+            self.sets[self.n] = m;
+            self.n += 1;
+        }
+    }
+
+    fn fill(&mut self, hand: CardSet) {
+        let bits = hand.bits();
+        // Sets: bit r of each suit's 13-bit block.
+        for r in 0..13u32 {
+            let mut present = [0u64; 4];
+            let mut k = 0;
+            for i in [r, 13 + r, 26 + r, 39 + r] {
+                if bits >> i & 1 == 1 {
+                    present[k] = 1 << i;
+                    k += 1;
                 }
-                let set: CardSet = suits
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| suits.len() == 3 || i != skip)
-                    .map(|(_, &s)| card(s))
-                    .collect();
-                out.push(Meld(set));
+            }
+            let all = present.iter().fold(0, |a, b| a | b);
+            match k {
+                3 => self.push(all),
+                4 => {
+                    self.push(all);
+                    for p in present {
+                        self.push(all & !p);
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Runs: for each start, extend while the next card is present.
+        for s in 0..4u32 {
+            let suit = (bits >> (13 * s)) & 0x1fff;
+            for lo in 0..11u32 {
+                if suit >> lo & 1 == 0 {
+                    continue;
+                }
+                let mut run = 1u64 << lo;
+                let mut hi = lo + 1;
+                while hi < 13 && suit >> hi & 1 == 1 {
+                    run |= 1 << hi;
+                    if hi - lo >= 2 {
+                        self.push(run << (13 * s));
+                    }
+                    hi += 1;
+                }
             }
         }
     }
-    for s in Suit::ALL {
-        let m = hand.suit_mask(s);
-        for lo in 1..=11u8 {
-            if m & (1 << (lo - 1)) == 0 {
-                continue;
-            }
-            let mut run = CardSet::EMPTY;
-            for hi in lo..=13u8 {
-                if m & (1 << (hi - 1)) == 0 {
-                    break;
-                }
-                run.insert(Card::new(Rank::new(hi).unwrap_or(Rank::KING), s));
-                if hi - lo >= 2 {
-                    out.push(Meld(run));
-                }
-            }
-        }
-    }
-    out
 }
 
 struct Solver {
-    /// candidates[card index] = candidate melds whose lowest-index card is ... any card; we
-    /// index by every card they contain so the lowest undecided card finds all its options.
-    by_card: Vec<Vec<CardSet>>,
+    cands: Candidates,
     best: u32,
-    best_melds: Vec<CardSet>,
-    stack: Vec<CardSet>,
+    best_melds: [u64; 4],
+    best_n: usize,
+    stack: [u64; 4],
+    depth: usize,
 }
 
 impl Solver {
-    fn run(&mut self, remaining: CardSet, dead: u32) {
+    fn run(&mut self, remaining: u64, dead: u32) {
         if dead >= self.best {
             return;
         }
-        let Some(c) = remaining.first() else {
+        if remaining == 0 {
             self.best = dead;
-            self.best_melds = self.stack.clone();
+            self.best_melds = self.stack;
+            self.best_n = self.depth;
             return;
-        };
-        // Try melds first so that a good bound is found early.
-        for i in 0..self.by_card[c.index() as usize].len() {
-            let m = self.by_card[c.index() as usize][i];
-            if m.is_subset(remaining) {
-                self.stack.push(m);
-                self.run(remaining.difference(m), dead);
-                self.stack.pop();
+        }
+        let low = remaining & remaining.wrapping_neg();
+        // Melds containing the lowest undecided card first, so a good bound is found early.
+        if self.depth < self.stack.len() {
+            for i in 0..self.cands.n {
+                let m = self.cands.sets[i];
+                if m & low != 0 && m & !remaining == 0 {
+                    self.stack[self.depth] = m;
+                    self.depth += 1;
+                    self.run(remaining & !m, dead);
+                    self.depth -= 1;
+                }
             }
         }
-        self.run(remaining.without(c), dead + c.points());
+        let c = Card::from_index(low.trailing_zeros() as u8).map_or(0, Card::points);
+        self.run(remaining & !low, dead + c);
     }
 }
 
 /// The arrangement of `hand` into disjoint melds with the least deadwood points. Exact for any
-/// hand (it is meant for 10–11 cards, where it takes microseconds). Among equally good
-/// arrangements it returns the first one found, which is deterministic.
+/// hand of up to 12 cards (it is meant for 10–11, where it takes about a microsecond). Among
+/// equally good arrangements it returns the first one found, which is deterministic.
 pub fn best_arrangement(hand: CardSet) -> Arrangement {
-    let cands = candidate_melds(hand);
-    let mut by_card = vec![Vec::new(); 52];
-    for m in &cands {
-        for c in m.cards() {
-            by_card[c.index() as usize].push(m.cards());
-        }
-    }
-    // Longer melds first: the bound tightens faster.
-    for v in &mut by_card {
-        v.sort_by_key(|m| std::cmp::Reverse(m.points()));
-    }
-    let mut s = Solver { by_card, best: u32::MAX, best_melds: Vec::new(), stack: Vec::new() };
-    s.run(hand, 0);
-    let melds: Vec<Meld> = s.best_melds.into_iter().map(Meld).collect();
+    let mut cands = Candidates::default();
+    cands.fill(hand);
+    // Heavier melds first: the bound tightens faster.
+    let n = cands.n;
+    cands.sets[..n].sort_unstable_by_key(|&m| std::cmp::Reverse(CardSet::from_bits(m).points()));
+    let mut s = Solver {
+        cands,
+        best: u32::MAX,
+        best_melds: [0; 4],
+        best_n: 0,
+        stack: [0; 4],
+        depth: 0,
+    };
+    s.run(hand.bits(), 0);
+    let melds: Vec<Meld> = s.best_melds[..s.best_n]
+        .iter()
+        .map(|&m| Meld(CardSet::from_bits(m)))
+        .collect();
     let used = melds.iter().fold(CardSet::EMPTY, |a, m| a.union(m.cards()));
-    Arrangement { melds, deadwood: hand.difference(used) }
+    Arrangement {
+        melds,
+        deadwood: hand.difference(used),
+    }
 }
 
 /// Least deadwood points of `hand`.
@@ -329,7 +381,13 @@ pub fn best_layoffs(melds: &[Meld], hand: CardSet) -> (Vec<Layoff>, u32) {
     }
     let mut best = (Vec::new(), u32::MAX);
     let mut seen = std::collections::HashSet::new();
-    go(&mut melds.to_vec(), hand, &mut Vec::new(), &mut best, &mut seen);
+    go(
+        &mut melds.to_vec(),
+        hand,
+        &mut Vec::new(),
+        &mut best,
+        &mut seen,
+    );
     best
 }
 
@@ -337,8 +395,8 @@ pub fn best_layoffs(melds: &[Meld], hand: CardSet) -> (Vec<Layoff>, u32) {
 mod tests {
     use super::*;
     use crate::rules::card::cards;
-    use rand::seq::SliceRandom;
     use rand::SeedableRng;
+    use rand::seq::SliceRandom;
 
     fn meld(t: &str) -> Meld {
         Meld::new(cards(t)).expect("valid meld literal")
@@ -415,11 +473,17 @@ mod tests {
     fn candidates_are_exactly_the_melds_in_the_hand() {
         // Compare with a filter over all 3- to 6-card subsets of a meld-rich hand.
         let hand = cards("3H 4H 5H 6H 7H 5C 5D 5S 9S 9D 9C");
-        let cand: std::collections::HashSet<u64> = candidate_melds(hand).iter().map(|m| m.cards().bits()).collect();
+        let cand: std::collections::HashSet<u64> = candidate_melds(hand)
+            .iter()
+            .map(|m| m.cards().bits())
+            .collect();
         let list: Vec<Card> = hand.iter().collect();
         let mut expected = std::collections::HashSet::new();
         for mask in 0u32..(1 << list.len()) {
-            let set: CardSet = (0..list.len()).filter(|i| mask & (1 << i) != 0).map(|i| list[i]).collect();
+            let set: CardSet = (0..list.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| list[i])
+                .collect();
             if is_meld(set) {
                 expected.insert(set.bits());
             }
@@ -432,7 +496,9 @@ mod tests {
     fn random_hand(rng: &mut rand_chacha::ChaCha8Rng, n: usize, clustered: bool) -> CardSet {
         let mut deck: Vec<Card> = if clustered {
             // Few suits and a narrow rank window make many melds, the interesting case.
-            Card::all().filter(|c| c.suit().index() < 3 && (2..=9).contains(&c.rank().value())).collect()
+            Card::all()
+                .filter(|c| c.suit().index() < 3 && (2..=9).contains(&c.rank().value()))
+                .collect()
         } else {
             Card::all().collect()
         };
@@ -486,7 +552,11 @@ mod tests {
         let (lay, d) = best_layoffs(&knocker, cards("8S 9S KD"));
         assert_eq!(d, 10);
         assert_eq!(lay.len(), 2);
-        assert_eq!(lay[0].card.to_string(), "8S", "8 must go first so 9 can chain");
+        assert_eq!(
+            lay[0].card.to_string(),
+            "8S",
+            "8 must go first so 9 can chain"
+        );
         // 4S would complete the knocker's run but breaks the defender's set of fours: keep it.
         let (lay, d) = best_layoffs(&[meld("5S 6S 7S")], cards("4S 4H 4D KD"));
         assert!(lay.is_empty());

@@ -19,7 +19,7 @@ pub mod settings;
 
 pub use card::{Card, CardSet, Rank, Suit};
 pub use hollywood::{Entry, Game, Scoreboard};
-pub use meld::{best_arrangement, best_layoffs, deadwood, Arrangement, Layoff, Meld, MeldKind};
+pub use meld::{Arrangement, Layoff, Meld, MeldKind, best_arrangement, best_layoffs, deadwood};
 pub use round::{Action, Knock, Move, Outcome, Phase, Round, RoundResult, RuleError, Seat, Spread};
 pub use series::Match;
 pub use settings::RuleSettings;

@@ -21,7 +21,7 @@ use rand::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use super::card::{Card, CardSet};
-use super::meld::{best_arrangement, Arrangement, ArrangementError, Layoff, Meld};
+use super::meld::{Arrangement, ArrangementError, Layoff, Meld, best_arrangement};
 use super::settings::RuleSettings;
 
 /// A seat at the table. In the GUI the human sits at `P1`.
@@ -95,12 +95,20 @@ pub enum Action {
     Discard(Card),
     /// Discard `discard` and knock, spreading `melds`; the rest of the hand is deadwood. If the
     /// deadwood is 0 this is gin.
-    Knock { discard: Card, melds: Vec<Meld> },
+    Knock {
+        discard: Card,
+        melds: Vec<Meld>,
+    },
     /// Go gin, discarding `discard`; the round finds the melds. `None` is big gin (all eleven
     /// cards melded), allowed only when the big gin bonus is on.
-    Gin { discard: Option<Card> },
+    Gin {
+        discard: Option<Card>,
+    },
     /// Lay `card` off onto the knocker's meld number `meld` (as extended by earlier layoffs).
-    LayOff { card: Card, meld: usize },
+    LayOff {
+        card: Card,
+        meld: usize,
+    },
     FinishLayoffs,
 }
 
@@ -128,7 +136,10 @@ pub enum RuleError {
     #[error("it is not {0}'s turn")]
     NotYourTurn(Seat),
     #[error("{action} is not allowed in the {phase} phase")]
-    WrongPhase { action: &'static str, phase: &'static str },
+    WrongPhase {
+        action: &'static str,
+        phase: &'static str,
+    },
     #[error("{0} is not in the hand")]
     CardNotInHand(Card),
     #[error("{0} was just taken from the discard pile and may not be discarded this turn")]
@@ -241,7 +252,10 @@ impl RoundResult {
                 .to_string();
         };
         let d = k.other();
-        let (kd, dd) = (self.spreads[k.index()].deadwood_points, self.spreads[d.index()].deadwood_points);
+        let (kd, dd) = (
+            self.spreads[k.index()].deadwood_points,
+            self.spreads[d.index()].deadwood_points,
+        );
         let w = self.winner.map(n).unwrap_or("nobody");
         match self.outcome {
             Outcome::Knock => format!(
@@ -261,7 +275,11 @@ impl RoundResult {
             Outcome::Gin | Outcome::BigGin => format!(
                 "{} went {}, {} had {dd}: {w} scores {} ({} bonus + {dd}).",
                 n(k),
-                if self.outcome == Outcome::BigGin { "big gin" } else { "gin" },
+                if self.outcome == Outcome::BigGin {
+                    "big gin"
+                } else {
+                    "gin"
+                },
                 n(d),
                 self.points,
                 self.bonus
@@ -284,12 +302,22 @@ pub fn score(
         let b = rules.big_gin_bonus.unwrap_or(rules.gin_bonus);
         (Outcome::BigGin, knocker, b + defender_dw, b)
     } else if gin {
-        (Outcome::Gin, knocker, rules.gin_bonus + defender_dw, rules.gin_bonus)
+        (
+            Outcome::Gin,
+            knocker,
+            rules.gin_bonus + defender_dw,
+            rules.gin_bonus,
+        )
     } else if knocker_dw < defender_dw {
         (Outcome::Knock, knocker, defender_dw - knocker_dw, 0)
     } else {
         let b = rules.undercut_bonus;
-        (Outcome::Undercut, knocker.other(), b + knocker_dw - defender_dw, b)
+        (
+            Outcome::Undercut,
+            knocker.other(),
+            b + knocker_dw - defender_dw,
+            b,
+        )
     }
 }
 
@@ -300,6 +328,7 @@ pub struct Round {
     rules: RuleSettings,
     dealer: Seat,
     seed: Option<u64>,
+    upcard: Card,
     hands: [CardSet; 2],
     stock: Vec<Card>,
     discard_pile: Vec<Card>,
@@ -317,6 +346,7 @@ struct RoundData {
     rules: RuleSettings,
     dealer: Seat,
     seed: Option<u64>,
+    upcard: Card,
     hands: [CardSet; 2],
     stock: Vec<Card>,
     discard_pile: Vec<Card>,
@@ -335,6 +365,7 @@ impl TryFrom<RoundData> for Round {
             rules: d.rules,
             dealer: d.dealer,
             seed: d.seed,
+            upcard: d.upcard,
             hands: d.hands,
             stock: d.stock,
             discard_pile: d.discard_pile,
@@ -385,7 +416,11 @@ impl Round {
     /// Deals from a given deck order: cards alternate starting with the non-dealer, ten each,
     /// then the upcard; the remaining cards form the stock with `deck[21]` at the bottom and the
     /// last card on top. For tests and puzzles.
-    pub fn from_deck(rules: RuleSettings, dealer: Seat, deck: Vec<Card>) -> Result<Round, RuleError> {
+    pub fn from_deck(
+        rules: RuleSettings,
+        dealer: Seat,
+        deck: Vec<Card>,
+    ) -> Result<Round, RuleError> {
         if deck.len() != 52 || deck.iter().copied().collect::<CardSet>().len() != 52 {
             return Err(RuleError::BadDeck);
         }
@@ -419,6 +454,7 @@ impl Round {
             rules,
             dealer,
             seed: None,
+            upcard,
             hands,
             stock,
             discard_pile: vec![upcard],
@@ -445,6 +481,7 @@ impl Round {
             rules,
             dealer,
             seed: None,
+            upcard,
             hands,
             stock,
             discard_pile: vec![upcard],
@@ -477,6 +514,10 @@ impl Round {
     }
     pub fn stock_len(&self) -> usize {
         self.stock.len()
+    }
+    /// The card turned up at the deal to start the discard pile.
+    pub fn upcard(&self) -> Card {
+        self.upcard
     }
     /// The discard pile, bottom first.
     pub fn discard_pile(&self) -> &[Card] {
@@ -538,7 +579,10 @@ impl Round {
         if self.to_act() != Some(seat) {
             return Err(RuleError::NotYourTurn(seat));
         }
-        let wrong = || RuleError::WrongPhase { action: action.name(), phase: self.phase.name() };
+        let wrong = || RuleError::WrongPhase {
+            action: action.name(),
+            phase: self.phase.name(),
+        };
         let hand = self.hands[seat.index()];
         match (&action, self.phase) {
             (Action::TakeUpcard, Phase::OfferToNonDealer | Phase::OfferToDealer) => {
@@ -550,7 +594,10 @@ impl Round {
             }
             (Action::PassUpcard, Phase::OfferToNonDealer) => self.phase = Phase::OfferToDealer,
             (Action::PassUpcard, Phase::OfferToDealer) => {
-                self.phase = Phase::Draw { seat: self.dealer.other(), stock_only: true };
+                self.phase = Phase::Draw {
+                    seat: self.dealer.other(),
+                    stock_only: true,
+                };
             }
             (Action::DrawStock, Phase::Draw { .. }) => {
                 let c = self.stock.pop().ok_or(RuleError::StockEmpty)?;
@@ -575,7 +622,10 @@ impl Round {
                 if self.stock.len() <= 2 {
                     self.finish_dead_hand();
                 } else {
-                    self.phase = Phase::Draw { seat: seat.other(), stock_only: false };
+                    self.phase = Phase::Draw {
+                        seat: seat.other(),
+                        stock_only: false,
+                    };
                 }
             }
             (Action::Knock { discard, melds }, Phase::Discard { .. }) => {
@@ -583,7 +633,10 @@ impl Round {
                 let arr = Arrangement::from_melds(hand.without(*discard), melds)?;
                 let dw = arr.deadwood_points();
                 if dw > self.rules.knock_limit {
-                    return Err(RuleError::DeadwoodTooHigh { deadwood: dw, limit: self.rules.knock_limit });
+                    return Err(RuleError::DeadwoodTooHigh {
+                        deadwood: dw,
+                        limit: self.rules.knock_limit,
+                    });
                 }
                 self.do_discard(seat, *discard);
                 self.do_knock(seat, arr, false);
@@ -592,7 +645,9 @@ impl Round {
                 self.check_discard(hand, *c)?;
                 let arr = best_arrangement(hand.without(*c));
                 if arr.deadwood_points() > 0 {
-                    return Err(RuleError::NotGin { deadwood: arr.deadwood_points() });
+                    return Err(RuleError::NotGin {
+                        deadwood: arr.deadwood_points(),
+                    });
                 }
                 self.do_discard(seat, *c);
                 self.do_knock(seat, arr, false);
@@ -603,7 +658,9 @@ impl Round {
                 }
                 let arr = best_arrangement(hand);
                 if arr.deadwood_points() > 0 {
-                    return Err(RuleError::NotGin { deadwood: arr.deadwood_points() });
+                    return Err(RuleError::NotGin {
+                        deadwood: arr.deadwood_points(),
+                    });
                 }
                 self.do_knock(seat, arr, true);
             }
@@ -615,9 +672,15 @@ impl Round {
                 let current = knock.current_melds();
                 let m = *current.get(*meld).ok_or(RuleError::NoSuchMeld(*meld))?;
                 if m.extended_by(*card).is_none() {
-                    return Err(RuleError::DoesNotFit { card: *card, meld: m });
+                    return Err(RuleError::DoesNotFit {
+                        card: *card,
+                        meld: m,
+                    });
                 }
-                knock.layoffs.push(Layoff { card: *card, meld: *meld });
+                knock.layoffs.push(Layoff {
+                    card: *card,
+                    meld: *meld,
+                });
                 self.hands[seat.index()].remove(*card);
             }
             (Action::FinishLayoffs, Phase::Layoff { .. }) => self.finish_knock(),
@@ -660,7 +723,9 @@ impl Round {
             // No layoffs against gin: the defender just spreads.
             self.finish_knock();
         } else {
-            self.phase = Phase::Layoff { defender: seat.other() };
+            self.phase = Phase::Layoff {
+                defender: seat.other(),
+            };
         }
     }
 
@@ -671,10 +736,19 @@ impl Round {
         let def_arr = best_arrangement(self.hands[defender.index()]);
         let kd = k.deadwood.points();
         let dd = def_arr.deadwood_points();
-        let (outcome, winner, points, bonus) = score(&self.rules, knocker, kd, dd, k.gin, k.big_gin);
+        let (outcome, winner, points, bonus) =
+            score(&self.rules, knocker, kd, dd, k.gin, k.big_gin);
         let mut spreads: [Spread; 2] = Default::default();
-        spreads[knocker.index()] = Spread { melds: k.melds.clone(), deadwood: k.deadwood, deadwood_points: kd };
-        spreads[defender.index()] = Spread { melds: def_arr.melds, deadwood: def_arr.deadwood, deadwood_points: dd };
+        spreads[knocker.index()] = Spread {
+            melds: k.melds.clone(),
+            deadwood: k.deadwood,
+            deadwood_points: kd,
+        };
+        spreads[defender.index()] = Spread {
+            melds: def_arr.melds,
+            deadwood: def_arr.deadwood,
+            deadwood_points: dd,
+        };
         self.result = Some(RoundResult {
             outcome,
             knocker: Some(knocker),
@@ -690,7 +764,11 @@ impl Round {
     fn finish_dead_hand(&mut self) {
         let spread = |h: CardSet| {
             let a = best_arrangement(h);
-            Spread { deadwood_points: a.deadwood_points(), melds: a.melds, deadwood: a.deadwood }
+            Spread {
+                deadwood_points: a.deadwood_points(),
+                melds: a.melds,
+                deadwood: a.deadwood,
+            }
         };
         self.result = Some(RoundResult {
             outcome: Outcome::DeadHand,
@@ -731,10 +809,14 @@ impl Round {
                     if dw == 0 {
                         v.push(Action::Gin { discard: Some(c) });
                     } else if dw <= self.rules.knock_limit {
-                        v.push(Action::Knock { discard: c, melds: arr.melds });
+                        v.push(Action::Knock {
+                            discard: c,
+                            melds: arr.melds,
+                        });
                     }
                 }
-                if self.rules.big_gin_bonus.is_some() && best_arrangement(hand).deadwood.is_empty() {
+                if self.rules.big_gin_bonus.is_some() && best_arrangement(hand).deadwood.is_empty()
+                {
                     v.push(Action::Gin { discard: None });
                 }
             }
@@ -762,9 +844,18 @@ impl Round {
     pub fn check(&self) -> Result<(), String> {
         let mut seen = CardSet::EMPTY;
         let mut count = 0usize;
-        let laid: Vec<Card> = self.knock.iter().flat_map(|k| k.layoffs.iter().map(|l| l.card)).collect();
-        let all = self.hands.iter().flat_map(|h| h.iter()).chain(self.stock.iter().copied())
-            .chain(self.discard_pile.iter().copied()).chain(laid.iter().copied());
+        let laid: Vec<Card> = self
+            .knock
+            .iter()
+            .flat_map(|k| k.layoffs.iter().map(|l| l.card))
+            .collect();
+        let all = self
+            .hands
+            .iter()
+            .flat_map(|h| h.iter())
+            .chain(self.stock.iter().copied())
+            .chain(self.discard_pile.iter().copied())
+            .chain(laid.iter().copied());
         for c in all {
             if !seen.insert(c) {
                 return Err(format!("card {c} is in two places"));
@@ -781,7 +872,9 @@ impl Round {
             w
         };
         let ok = match self.phase {
-            Phase::OfferToNonDealer | Phase::OfferToDealer => sizes == [10, 10] && self.discard_pile.len() == 1,
+            Phase::OfferToNonDealer | Phase::OfferToDealer => {
+                sizes == [10, 10] && self.discard_pile.len() == 1
+            }
             Phase::Draw { .. } => sizes == [10, 10] && !self.discard_pile.is_empty(),
             Phase::Discard { seat } => sizes == want(11, 10, seat),
             Phase::Layoff { defender } => match &self.knock {
@@ -795,15 +888,20 @@ impl Round {
             Phase::Finished => self.result.is_some(),
         };
         if !ok {
-            return Err(format!("hand sizes {sizes:?} or knock do not fit the phase {:?}", self.phase));
+            return Err(format!(
+                "hand sizes {sizes:?} or knock do not fit the phase {:?}",
+                self.phase
+            ));
         }
         if (self.phase == Phase::Finished) != self.result.is_some() {
             return Err("a result belongs to a finished round only".into());
         }
-        if let Some(c) = self.taken_from_discard {
-            if !matches!(self.phase, Phase::Discard { seat } if self.hands[seat.index()].contains(c)) {
-                return Err(format!("{c} is marked as just taken but is not in the hand"));
-            }
+        if let Some(c) = self.taken_from_discard
+            && !matches!(self.phase, Phase::Discard { seat } if self.hands[seat.index()].contains(c))
+        {
+            return Err(format!(
+                "{c} is marked as just taken but is not in the hand"
+            ));
         }
         self.rules.validate()
     }
@@ -811,8 +909,11 @@ impl Round {
     fn knock_is_consistent(&self, k: &Knock) -> bool {
         let hand = self.hands[k.knocker.index()];
         match Arrangement::from_melds(hand, &k.melds) {
-            Ok(a) => a.deadwood == k.deadwood && k.current_melds().len() == k.melds.len()
-                && k.layoffs.iter().all(|l| l.meld < k.melds.len()),
+            Ok(a) => {
+                a.deadwood == k.deadwood
+                    && k.current_melds().len() == k.melds.len()
+                    && k.layoffs.iter().all(|l| l.meld < k.melds.len())
+            }
             Err(_) => false,
         }
     }
@@ -833,7 +934,14 @@ mod tests {
 
     /// P2 deals, so P1 is the non-dealer and is offered the upcard first.
     fn round(p1: &str, p2: &str, up: &str) -> Round {
-        Round::with_hands(RuleSettings::default(), Seat::P2, [cards(p1), cards(p2)], c(up), None).unwrap()
+        Round::with_hands(
+            RuleSettings::default(),
+            Seat::P2,
+            [cards(p1), cards(p2)],
+            c(up),
+            None,
+        )
+        .unwrap()
     }
 
     const P1: &str = "AS 2S 3S 4S 7H 7D 7C KD KH 9C";
@@ -848,7 +956,10 @@ mod tests {
         assert_eq!(r.stock_len(), 31);
         assert!(r.check().is_ok());
         assert_eq!(r, Round::deal(RuleSettings::default(), Seat::P1, 42));
-        assert_ne!(r.hand(Seat::P1), Round::deal(RuleSettings::default(), Seat::P1, 43).hand(Seat::P1));
+        assert_ne!(
+            r.hand(Seat::P1),
+            Round::deal(RuleSettings::default(), Seat::P1, 43).hand(Seat::P1)
+        );
         assert_eq!(r.to_act(), Some(Seat::P2), "the non-dealer is asked first");
     }
 
@@ -860,20 +971,35 @@ mod tests {
             let d = shuffled_deck(seed);
             counts[d.iter().position(|&x| x == c("AC")).unwrap()] += 1;
         }
-        let chi2: f64 = counts.iter().map(|&n| (f64::from(n) - 1000.0).powi(2) / 1000.0).sum();
+        let chi2: f64 = counts
+            .iter()
+            .map(|&n| (f64::from(n) - 1000.0).powi(2) / 1000.0)
+            .sum();
         assert!(chi2 < 90.0, "chi-square {chi2} over 51 degrees of freedom");
     }
 
     #[test]
     fn upcard_offer_order_and_forced_stock_draw() {
         let mut r = round(P1, P2, "5H");
-        assert_eq!(r.apply(Seat::P2, Action::PassUpcard), Err(RuleError::NotYourTurn(Seat::P2)));
+        assert_eq!(
+            r.apply(Seat::P2, Action::PassUpcard),
+            Err(RuleError::NotYourTurn(Seat::P2))
+        );
         r.apply(Seat::P1, Action::PassUpcard).unwrap();
         assert_eq!(r.phase(), Phase::OfferToDealer);
         r.apply(Seat::P2, Action::PassUpcard).unwrap();
-        assert_eq!(r.phase(), Phase::Draw { seat: Seat::P1, stock_only: true });
+        assert_eq!(
+            r.phase(),
+            Phase::Draw {
+                seat: Seat::P1,
+                stock_only: true
+            }
+        );
         let before = r.clone();
-        assert_eq!(r.apply(Seat::P1, Action::TakeDiscard), Err(RuleError::MustDrawFromStock));
+        assert_eq!(
+            r.apply(Seat::P1, Action::TakeDiscard),
+            Err(RuleError::MustDrawFromStock)
+        );
         assert_eq!(r, before, "an error leaves the round unchanged");
         r.apply(Seat::P1, Action::DrawStock).unwrap();
         assert_eq!(r.hand(Seat::P1).len(), 11);
@@ -886,9 +1012,18 @@ mod tests {
         r.apply(Seat::P1, Action::PassUpcard).unwrap();
         r.apply(Seat::P2, Action::TakeUpcard).unwrap();
         assert_eq!(r.phase(), Phase::Discard { seat: Seat::P2 });
-        assert_eq!(r.apply(Seat::P2, Action::Discard(c("5H"))), Err(RuleError::DiscardTakenCard(c("5H"))));
+        assert_eq!(
+            r.apply(Seat::P2, Action::Discard(c("5H"))),
+            Err(RuleError::DiscardTakenCard(c("5H")))
+        );
         r.apply(Seat::P2, Action::Discard(c("JS"))).unwrap();
-        assert_eq!(r.phase(), Phase::Draw { seat: Seat::P1, stock_only: false });
+        assert_eq!(
+            r.phase(),
+            Phase::Draw {
+                seat: Seat::P1,
+                stock_only: false
+            }
+        );
         // The non-dealer may now take the dealer's discard.
         r.apply(Seat::P1, Action::TakeDiscard).unwrap();
         assert!(r.hand(Seat::P1).contains(c("JS")));
@@ -896,8 +1031,12 @@ mod tests {
 
     #[test]
     fn taken_card_may_be_discarded_when_the_rule_allows() {
-        let rules = RuleSettings { may_discard_taken_card: true, ..RuleSettings::default() };
-        let mut r = Round::with_hands(rules, Seat::P2, [cards(P1), cards(P2)], c("5H"), None).unwrap();
+        let rules = RuleSettings {
+            may_discard_taken_card: true,
+            ..RuleSettings::default()
+        };
+        let mut r =
+            Round::with_hands(rules, Seat::P2, [cards(P1), cards(P2)], c("5H"), None).unwrap();
         r.apply(Seat::P1, Action::TakeUpcard).unwrap();
         r.apply(Seat::P1, Action::Discard(c("5H"))).unwrap();
         assert_eq!(r.discard_top(), Some(c("5H")));
@@ -906,11 +1045,23 @@ mod tests {
     #[test]
     fn wrong_phase_and_unknown_cards_are_errors() {
         let mut r = round(P1, P2, "5H");
-        assert!(matches!(r.apply(Seat::P1, Action::DrawStock), Err(RuleError::WrongPhase { .. })));
-        assert!(matches!(r.apply(Seat::P1, Action::Discard(c("AS"))), Err(RuleError::WrongPhase { .. })));
+        assert!(matches!(
+            r.apply(Seat::P1, Action::DrawStock),
+            Err(RuleError::WrongPhase { .. })
+        ));
+        assert!(matches!(
+            r.apply(Seat::P1, Action::Discard(c("AS"))),
+            Err(RuleError::WrongPhase { .. })
+        ));
         r.apply(Seat::P1, Action::TakeUpcard).unwrap();
-        assert_eq!(r.apply(Seat::P1, Action::Discard(c("QH"))), Err(RuleError::CardNotInHand(c("QH"))));
-        assert!(matches!(r.apply(Seat::P1, Action::FinishLayoffs), Err(RuleError::WrongPhase { .. })));
+        assert_eq!(
+            r.apply(Seat::P1, Action::Discard(c("QH"))),
+            Err(RuleError::CardNotInHand(c("QH")))
+        );
+        assert!(matches!(
+            r.apply(Seat::P1, Action::FinishLayoffs),
+            Err(RuleError::WrongPhase { .. })
+        ));
     }
 
     #[test]
@@ -921,20 +1072,52 @@ mod tests {
         let melds = vec![meld("AS 2S 3S 4S"), meld("7H 7D 7C")];
         // Discarding KD leaves KH 9C 5H = 24: too much.
         assert_eq!(
-            r.apply(Seat::P1, Action::Knock { discard: c("KD"), melds: melds.clone() }),
-            Err(RuleError::DeadwoodTooHigh { deadwood: 24, limit: 10 })
+            r.apply(
+                Seat::P1,
+                Action::Knock {
+                    discard: c("KD"),
+                    melds: melds.clone()
+                }
+            ),
+            Err(RuleError::DeadwoodTooHigh {
+                deadwood: 24,
+                limit: 10
+            })
         );
         // A meld using the discard is not in the hand any more.
         assert!(matches!(
-            r.apply(Seat::P1, Action::Knock { discard: c("4S"), melds: melds.clone() }),
+            r.apply(
+                Seat::P1,
+                Action::Knock {
+                    discard: c("4S"),
+                    melds: melds.clone()
+                }
+            ),
             Err(RuleError::BadMelds(ArrangementError::NotInHand(_)))
         ));
         assert!(matches!(
-            r.apply(Seat::P1, Action::Knock { discard: c("KD"), melds: vec![meld("AS 2S 3S"), meld("AS 2S 3S")] }),
+            r.apply(
+                Seat::P1,
+                Action::Knock {
+                    discard: c("KD"),
+                    melds: vec![meld("AS 2S 3S"), meld("AS 2S 3S")]
+                }
+            ),
             Err(RuleError::BadMelds(ArrangementError::Overlap(_)))
         ));
-        assert_eq!(r.apply(Seat::P1, Action::Gin { discard: Some(c("KD")) }), Err(RuleError::NotGin { deadwood: 24 }));
-        assert_eq!(r.apply(Seat::P1, Action::Gin { discard: None }), Err(RuleError::BigGinOff));
+        assert_eq!(
+            r.apply(
+                Seat::P1,
+                Action::Gin {
+                    discard: Some(c("KD"))
+                }
+            ),
+            Err(RuleError::NotGin { deadwood: 24 })
+        );
+        assert_eq!(
+            r.apply(Seat::P1, Action::Gin { discard: None }),
+            Err(RuleError::BigGinOff)
+        );
     }
 
     #[test]
@@ -948,26 +1131,71 @@ mod tests {
         r.apply(Seat::P1, Action::DrawStock).unwrap();
         let drawn = r.last_drawn().unwrap();
         let melds = vec![meld("5S 6S 7S"), meld("7H 7D 7C"), meld("AD 2D 3D")];
-        r.apply(Seat::P1, Action::Knock { discard: drawn, melds }).unwrap();
+        r.apply(
+            Seat::P1,
+            Action::Knock {
+                discard: drawn,
+                melds,
+            },
+        )
+        .unwrap();
         assert_eq!(r.phase(), Phase::Layoff { defender: Seat::P2 });
-        assert_eq!(r.apply(Seat::P1, Action::FinishLayoffs), Err(RuleError::NotYourTurn(Seat::P1)));
+        assert_eq!(
+            r.apply(Seat::P1, Action::FinishLayoffs),
+            Err(RuleError::NotYourTurn(Seat::P1))
+        );
         // 9S does not fit yet; 8S does, then 9S chains.
         assert!(matches!(
-            r.apply(Seat::P2, Action::LayOff { card: c("9S"), meld: 0 }),
+            r.apply(
+                Seat::P2,
+                Action::LayOff {
+                    card: c("9S"),
+                    meld: 0
+                }
+            ),
             Err(RuleError::DoesNotFit { .. })
         ));
-        assert_eq!(r.apply(Seat::P2, Action::LayOff { card: c("8S"), meld: 7 }), Err(RuleError::NoSuchMeld(7)));
-        r.apply(Seat::P2, Action::LayOff { card: c("8S"), meld: 0 }).unwrap();
-        r.apply(Seat::P2, Action::LayOff { card: c("9S"), meld: 0 }).unwrap();
+        assert_eq!(
+            r.apply(
+                Seat::P2,
+                Action::LayOff {
+                    card: c("8S"),
+                    meld: 7
+                }
+            ),
+            Err(RuleError::NoSuchMeld(7))
+        );
+        r.apply(
+            Seat::P2,
+            Action::LayOff {
+                card: c("8S"),
+                meld: 0,
+            },
+        )
+        .unwrap();
+        r.apply(
+            Seat::P2,
+            Action::LayOff {
+                card: c("9S"),
+                meld: 0,
+            },
+        )
+        .unwrap();
         assert!(r.check().is_ok());
         r.apply(Seat::P2, Action::FinishLayoffs).unwrap();
         let res = r.result().unwrap();
         // Knocker deadwood 4C = 4; defender KD KH QC 2C 3C 9H TH 6D = 60.
         assert_eq!(res.spreads[0].deadwood_points, 4);
         assert_eq!(res.spreads[1].deadwood_points, 60);
-        assert_eq!((res.outcome, res.winner, res.points), (Outcome::Knock, Some(Seat::P1), 56));
+        assert_eq!(
+            (res.outcome, res.winner, res.points),
+            (Outcome::Knock, Some(Seat::P1), 56)
+        );
         assert_eq!(res.layoffs.len(), 2);
-        assert_eq!(r.apply(Seat::P2, Action::FinishLayoffs), Err(RuleError::RoundOver));
+        assert_eq!(
+            r.apply(Seat::P2, Action::FinishLayoffs),
+            Err(RuleError::RoundOver)
+        );
     }
 
     #[test]
@@ -976,12 +1204,34 @@ mod tests {
         let p2 = "8S 9S KD KH QC 2C 3C 9H TH 6D";
         let mut r = round(p1, p2, "4S");
         r.apply(Seat::P1, Action::TakeUpcard).unwrap();
-        assert_eq!(r.apply(Seat::P1, Action::Gin { discard: Some(c("4S")) }), Err(RuleError::DiscardTakenCard(c("4S"))));
-        assert_eq!(r.apply(Seat::P1, Action::Gin { discard: Some(c("5S")) }), Err(RuleError::NotGin { deadwood: 10 }));
+        assert_eq!(
+            r.apply(
+                Seat::P1,
+                Action::Gin {
+                    discard: Some(c("4S"))
+                }
+            ),
+            Err(RuleError::DiscardTakenCard(c("4S")))
+        );
+        assert_eq!(
+            r.apply(
+                Seat::P1,
+                Action::Gin {
+                    discard: Some(c("5S"))
+                }
+            ),
+            Err(RuleError::NotGin { deadwood: 10 })
+        );
         // (4S and 6S are left over; the 7S joins the other sevens.)
         // Dropping the 4D from the end of the diamond run keeps everything melded.
         let mut g = r.clone();
-        g.apply(Seat::P1, Action::Gin { discard: Some(c("4D")) }).unwrap();
+        g.apply(
+            Seat::P1,
+            Action::Gin {
+                discard: Some(c("4D")),
+            },
+        )
+        .unwrap();
         assert_eq!(g.result().unwrap().outcome, Outcome::Gin);
         let mut r = round(p1, p2, "JC");
         r.apply(Seat::P1, Action::PassUpcard).unwrap();
@@ -1002,22 +1252,50 @@ mod tests {
     #[test]
     fn undercut_when_defender_has_as_little() {
         let rules = RuleSettings::default();
-        assert_eq!(score(&rules, Seat::P1, 9, 7, false, false), (Outcome::Undercut, Seat::P2, 12, 10));
-        assert_eq!(score(&rules, Seat::P1, 7, 7, false, false), (Outcome::Undercut, Seat::P2, 10, 10));
-        assert_eq!(score(&rules, Seat::P1, 6, 19, false, false), (Outcome::Knock, Seat::P1, 13, 0));
-        assert_eq!(score(&rules, Seat::P1, 0, 8, true, false), (Outcome::Gin, Seat::P1, 33, 25));
-        let r20 = RuleSettings { gin_bonus: 20, ..rules.clone() };
-        assert_eq!(score(&r20, Seat::P1, 0, 8, true, false), (Outcome::Gin, Seat::P1, 28, 20));
-        let big = RuleSettings { big_gin_bonus: Some(31), ..rules };
-        assert_eq!(score(&big, Seat::P2, 0, 8, true, true), (Outcome::BigGin, Seat::P2, 39, 31));
+        assert_eq!(
+            score(&rules, Seat::P1, 9, 7, false, false),
+            (Outcome::Undercut, Seat::P2, 12, 10)
+        );
+        assert_eq!(
+            score(&rules, Seat::P1, 7, 7, false, false),
+            (Outcome::Undercut, Seat::P2, 10, 10)
+        );
+        assert_eq!(
+            score(&rules, Seat::P1, 6, 19, false, false),
+            (Outcome::Knock, Seat::P1, 13, 0)
+        );
+        assert_eq!(
+            score(&rules, Seat::P1, 0, 8, true, false),
+            (Outcome::Gin, Seat::P1, 33, 25)
+        );
+        let r20 = RuleSettings {
+            gin_bonus: 20,
+            ..rules.clone()
+        };
+        assert_eq!(
+            score(&r20, Seat::P1, 0, 8, true, false),
+            (Outcome::Gin, Seat::P1, 28, 20)
+        );
+        let big = RuleSettings {
+            big_gin_bonus: Some(31),
+            ..rules
+        };
+        assert_eq!(
+            score(&big, Seat::P2, 0, 8, true, true),
+            (Outcome::BigGin, Seat::P2, 39, 31)
+        );
     }
 
     #[test]
     fn big_gin_when_enabled() {
-        let rules = RuleSettings { big_gin_bonus: Some(31), ..RuleSettings::default() };
+        let rules = RuleSettings {
+            big_gin_bonus: Some(31),
+            ..RuleSettings::default()
+        };
         let p1 = "5S 6S 7S 7H 7D 7C AD 2D 3D 4D";
         let p2 = "8S 9S KD KH QC 2C 3C 9H TH 6D";
-        let mut r = Round::with_hands(rules, Seat::P2, [cards(p1), cards(p2)], c("5D"), None).unwrap();
+        let mut r =
+            Round::with_hands(rules, Seat::P2, [cards(p1), cards(p2)], c("5D"), None).unwrap();
         r.apply(Seat::P1, Action::TakeUpcard).unwrap();
         assert!(r.legal_actions().contains(&Action::Gin { discard: None }));
         r.apply(Seat::P1, Action::Gin { discard: None }).unwrap();
@@ -1041,7 +1319,10 @@ mod tests {
         }
         assert_eq!(r.stock_len(), 2);
         let res = r.result().unwrap();
-        assert_eq!((res.outcome, res.winner, res.points), (Outcome::DeadHand, None, 0));
+        assert_eq!(
+            (res.outcome, res.winner, res.points),
+            (Outcome::DeadHand, None, 0)
+        );
         assert!(r.check().is_ok());
     }
 
@@ -1055,12 +1336,17 @@ mod tests {
             let seat = r.to_act().unwrap();
             for a in &acts {
                 let mut probe = r.clone();
-                probe.apply(seat, a.clone()).unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
+                probe
+                    .apply(seat, a.clone())
+                    .unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
             }
             // Prefer a knock, else the first action (drawing from the stock in the draw phase, so
             // the round cannot cycle through the discard pile forever).
-            let a = acts.iter().find(|a| matches!(a, Action::Knock { .. } | Action::Gin { .. }))
-                .unwrap_or(&acts[0]).clone();
+            let a = acts
+                .iter()
+                .find(|a| matches!(a, Action::Knock { .. } | Action::Gin { .. }))
+                .unwrap_or(&acts[0])
+                .clone();
             r.apply(seat, a).unwrap();
             steps += 1;
         }

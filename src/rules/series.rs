@@ -38,9 +38,20 @@ pub struct Match {
 impl Match {
     /// Starts a match: the first dealer and every deal follow from `seed`.
     pub fn new(rules: RuleSettings, seed: u64) -> Match {
-        let dealer = if splitmix64(seed ^ 0xD1CE) & 1 == 0 { Seat::P1 } else { Seat::P2 };
+        let dealer = if splitmix64(seed ^ 0xD1CE) & 1 == 0 {
+            Seat::P1
+        } else {
+            Seat::P2
+        };
         let round = Round::deal(rules.clone(), dealer, splitmix64(seed));
-        Match { seed, deals: 1, series_no: 1, scoreboard: Scoreboard::new(rules), round, recorded: false }
+        Match {
+            seed,
+            deals: 1,
+            series_no: 1,
+            scoreboard: Scoreboard::new(rules),
+            round,
+            recorded: false,
+        }
     }
 
     pub fn round(&self) -> &Round {
@@ -77,7 +88,10 @@ impl Match {
     /// dead hand. Refused while the round is in play or once the series is over.
     pub fn next_round(&mut self) -> Result<(), RuleError> {
         if !self.round.is_finished() || self.scoreboard.is_over() {
-            return Err(RuleError::WrongPhase { action: "dealing the next round", phase: "round in play or series over" });
+            return Err(RuleError::WrongPhase {
+                action: "dealing the next round",
+                phase: "round in play or series over",
+            });
         }
         self.deal_next();
         Ok(())
@@ -87,7 +101,10 @@ impl Match {
     /// effect here and only here, so no series is scored under mixed rules).
     pub fn new_series(&mut self, rules: RuleSettings) -> Result<(), RuleError> {
         if !self.scoreboard.is_over() {
-            return Err(RuleError::WrongPhase { action: "starting a new series", phase: "series in play" });
+            return Err(RuleError::WrongPhase {
+                action: "starting a new series",
+                phase: "series in play",
+            });
         }
         self.scoreboard = Scoreboard::new(rules);
         self.series_no += 1;
@@ -96,7 +113,11 @@ impl Match {
     }
 
     fn deal_next(&mut self) {
-        let dealer = self.round.result().and_then(|r| r.winner).unwrap_or(self.round.dealer());
+        let dealer = self
+            .round
+            .result()
+            .and_then(|r| r.winner)
+            .unwrap_or(self.round.dealer());
         let seed = splitmix64(self.seed.wrapping_add(self.deals));
         self.deals += 1;
         self.round = Round::deal(self.scoreboard.rules.clone(), dealer, seed);
@@ -162,12 +183,18 @@ mod tests {
         assert!(saw_win);
         assert!(m.scoreboard().series_winner().is_some());
         assert!(m.next_round().is_err(), "series over");
-        let rules = RuleSettings { gin_bonus: 20, ..RuleSettings::default() };
+        let rules = RuleSettings {
+            gin_bonus: 20,
+            ..RuleSettings::default()
+        };
         m.new_series(rules.clone()).unwrap();
         assert_eq!(m.series_no(), 2);
         assert_eq!(m.rules(), &rules);
         assert!(m.scoreboard().history.is_empty());
-        assert!(m.new_series(rules).is_err(), "only after the series is over");
+        assert!(
+            m.new_series(rules).is_err(),
+            "only after the series is over"
+        );
     }
 
     #[test]
@@ -192,7 +219,11 @@ mod tests {
         m.next_round().unwrap();
         assert_eq!(m.round().dealer(), dealer);
         assert_ne!(m.round().seed(), first_seed, "a fresh shuffle");
-        assert_eq!(m.scoreboard().games_for_win(Seat::P1), vec![0], "no credit given");
+        assert_eq!(
+            m.scoreboard().games_for_win(Seat::P1),
+            vec![0],
+            "no credit given"
+        );
     }
 
     #[test]

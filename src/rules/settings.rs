@@ -85,11 +85,31 @@ mod tests {
         assert!(d.shutout_bonus.is_none() && d.big_gin_bonus.is_none());
         // A file that only sets the gin bonus gets defaults for the rest.
         let s: RuleSettings = ron::from_str("(gin_bonus: 20)").unwrap();
-        assert_eq!(s, RuleSettings { gin_bonus: 20, ..d.clone() });
+        assert_eq!(
+            s,
+            RuleSettings {
+                gin_bonus: 20,
+                ..d.clone()
+            }
+        );
         let back: RuleSettings = ron::from_str(&ron::to_string(&s).unwrap()).unwrap();
         assert_eq!(back, s);
-        assert!(RuleSettings { game_target: 0, ..d.clone() }.validate().is_err());
-        assert!(RuleSettings { knock_limit: 11, ..d.clone() }.validate().is_err());
+        assert!(
+            RuleSettings {
+                game_target: 0,
+                ..d.clone()
+            }
+            .validate()
+            .is_err()
+        );
+        assert!(
+            RuleSettings {
+                knock_limit: 11,
+                ..d.clone()
+            }
+            .validate()
+            .is_err()
+        );
         assert!(d.validate().is_ok());
     }
 }

@@ -8,14 +8,16 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use hollywood_gin::rules::round::shuffled_deck;
-use hollywood_gin::rules::{best_arrangement, Card, CardSet};
+use hollywood_gin::rules::{Card, CardSet, best_arrangement};
 
 fn hands(n: usize, count: usize, rich: bool) -> Vec<CardSet> {
     (0..count as u64)
         .map(|seed| {
             shuffled_deck(seed * 7919 + n as u64)
                 .into_iter()
-                .filter(|c: &Card| !rich || (c.suit().index() < 3 && (2..=9).contains(&c.rank().value())))
+                .filter(|c: &Card| {
+                    !rich || (c.suit().index() < 3 && (2..=9).contains(&c.rank().value()))
+                })
                 .take(n)
                 .collect()
         })

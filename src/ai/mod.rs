@@ -1,0 +1,74 @@
+//! Computer opponents: Easy, Medium and Hard, and the headless simulator.
+//!
+//! Plain Rust, no Bevy. Every bot implements [`Bot`]: one call, [`Bot::decide`], answers every
+//! decision of the game from a [`View`] (the phase says which decision is wanted), so the GUI,
+//! the simulator and the tests drive all bots the same way.
+//!
+//! Decisions: information hygiene is by construction — a [`View`] holds only what its seat may
+//! know. Bots are deterministic given their seed: any randomness comes from a generator seeded
+//! with the bot's seed mixed with the view's fingerprint, so the same view gets the same answer
+//! (the GUI can re-ask after a reload, tests can compare views that differ only in hidden
+//! cards). `decide` takes `&self` and bots are `Send + Sync`, so the GUI can run a decision on a
+//! background task with a clone of the bot.
+//!
+//! The difficulty levels are honest: Easy and Medium never see more than Hard does; Hard is
+//! stronger only because it searches (see [`hard`]).
+
+pub mod hard;
+pub mod heuristic;
+pub mod sim;
+pub mod view;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Action;
+pub use view::{Knowledge, View};
+
+/// A computer player.
+pub trait Bot: Send + Sync {
+    fn name(&self) -> &'static str;
+    /// The action to take in `view.phase`. Always legal for a view built from a real round.
+    fn decide(&self, view: &View) -> Action;
+}
+
+/// Difficulty levels offered to the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Level {
+    Easy,
+    #[default]
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// A bot of this level with a seed.
+    pub fn bot(self, seed: u64) -> Box<dyn Bot> {
+        match self {
+            Level::Easy => Box::new(heuristic::Easy { seed }),
+            Level::Medium => Box::new(heuristic::Medium),
+            Level::Hard => Box::new(hard::Hard::new(seed)),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "easy" => Ok(Level::Easy),
+            "medium" => Ok(Level::Medium),
+            "hard" => Ok(Level::Hard),
+            _ => Err(format!("unknown level `{s}` (easy, medium or hard)")),
+        }
+    }
+}

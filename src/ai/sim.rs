@@ -1,0 +1,330 @@
+//! The headless simulator: bots play full Hollywood series (or single rounds) against each other
+//! and the results come back with 95% confidence intervals.
+//!
+//! Each series (or round) has its own seed derived from the run's seed, and bot A sits at P1 in
+//! even-numbered ones and at P2 in odd ones, so seat and first-dealer effects cancel out. Work is
+//! shared between threads by index and results are combined in index order, so a run gives the
+//! same figures whatever the thread count. Every action goes through the rules engine; an
+//! illegal move by a bot stops the run with an error naming the bot, the position and the move.
+
+use std::io::{IsTerminal, Write};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::{Level, View};
+use crate::rules::series::splitmix64;
+use crate::rules::{Match, Outcome, RuleSettings, Seat};
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// Bot A (`--p1`) and bot B (`--p2`).
+    pub levels: [Level; 2],
+    /// Number of units: full series, or single rounds if `single_rounds`.
+    pub count: usize,
+    pub single_rounds: bool,
+    pub seed: u64,
+    pub rules: RuleSettings,
+    pub threads: usize,
+    pub progress: bool,
+}
+
+/// Per-bot tallies.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub series_won: u64,
+    pub games_won: u64,
+    pub rounds_won: u64,
+    pub gins: u64,
+    pub undercuts: u64,
+    pub knocks_won: u64,
+    /// Points scored per round, summed, and summed squares (for the interval).
+    pub points: f64,
+    pub points_sq: f64,
+    /// Decision times in nanoseconds.
+    pub decision_ns: Vec<u64>,
+}
+
+/// A whole run.
+#[derive(Clone, Debug, Default)]
+pub struct SimReport {
+    pub bots: [Tally; 2],
+    pub series: u64,
+    pub games: u64,
+    pub rounds: u64,
+    pub dead_hands: u64,
+    pub elapsed: Duration,
+}
+
+/// A bot played an illegal move.
+#[derive(Debug, thiserror::Error)]
+#[error("{bot} made an illegal move {action} in unit {unit}: {error}")]
+pub struct IllegalMove {
+    pub bot: &'static str,
+    pub unit: usize,
+    pub action: String,
+    pub error: String,
+}
+
+fn unit_result(cfg: &SimConfig, unit: usize) -> Result<SimReport, IllegalMove> {
+    let seed = splitmix64(cfg.seed.wrapping_add(unit as u64));
+    // a_seat: where bot A sits in this unit.
+    let a_seat = if unit.is_multiple_of(2) {
+        Seat::P1
+    } else {
+        Seat::P2
+    };
+    let bot_of = |s: Seat| if s == a_seat { 0 } else { 1 };
+    let bots = [cfg.levels[0].bot(seed ^ 0xA), cfg.levels[1].bot(seed ^ 0xB)];
+    let mut rep = SimReport::default();
+    let mut m = Match::new(cfg.rules.clone(), seed);
+    loop {
+        // One round.
+        let entry = loop {
+            let r = m.round();
+            let Some(seat) = r.to_act() else { break None };
+            let b = bot_of(seat);
+            let view = View::of(r, seat, Some(m.scoreboard()));
+            let t = Instant::now();
+            let action = bots[b].decide(&view);
+            rep.bots[b].decision_ns.push(t.elapsed().as_nanos() as u64);
+            let shown = format!("{action:?}");
+            match m.apply(seat, action) {
+                Ok(Some(e)) => break Some(e),
+                Ok(None) => {}
+                Err(e) => {
+                    return Err(IllegalMove {
+                        bot: bots[b].name(),
+                        unit,
+                        action: shown,
+                        error: e.to_string(),
+                    });
+                }
+            }
+        };
+        rep.rounds += 1;
+        let result = m.round().result().cloned();
+        if let (Some(e), Some(res)) = (entry, result) {
+            match e.winner {
+                None => rep.dead_hands += 1,
+                Some(w) => {
+                    let t = &mut rep.bots[bot_of(w)];
+                    t.rounds_won += 1;
+                    t.points += f64::from(e.points);
+                    t.points_sq += f64::from(e.points).powi(2);
+                    match res.outcome {
+                        Outcome::Gin | Outcome::BigGin => t.gins += 1,
+                        Outcome::Undercut => t.undercuts += 1,
+                        Outcome::Knock => t.knocks_won += 1,
+                        Outcome::DeadHand => {}
+                    }
+                }
+            }
+        }
+        if cfg.single_rounds || m.scoreboard().is_over() {
+            break;
+        }
+        if m.next_round().is_err() {
+            break;
+        }
+    }
+    if !cfg.single_rounds {
+        rep.series = 1;
+        for g in &m.scoreboard().games {
+            if let Some(w) = g.winner {
+                rep.games += 1;
+                rep.bots[bot_of(w)].games_won += 1;
+            }
+        }
+        if let Some(w) = m.scoreboard().series_winner() {
+            rep.bots[bot_of(w)].series_won += 1;
+        }
+    }
+    Ok(rep)
+}
+
+fn merge(into: &mut SimReport, r: SimReport) {
+    into.series += r.series;
+    into.games += r.games;
+    into.rounds += r.rounds;
+    into.dead_hands += r.dead_hands;
+    for (a, b) in into.bots.iter_mut().zip(r.bots) {
+        a.series_won += b.series_won;
+        a.games_won += b.games_won;
+        a.rounds_won += b.rounds_won;
+        a.gins += b.gins;
+        a.undercuts += b.undercuts;
+        a.knocks_won += b.knocks_won;
+        a.points += b.points;
+        a.points_sq += b.points_sq;
+        a.decision_ns.extend(b.decision_ns);
+    }
+}
+
+/// Runs the simulation.
+pub fn run(cfg: &SimConfig) -> Result<SimReport, IllegalMove> {
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<SimReport, IllegalMove>>>> =
+        Mutex::new((0..cfg.count).map(|_| None).collect());
+    let threads = cfg.threads.max(1).min(cfg.count.max(1));
+    let show = cfg.progress && std::io::stderr().is_terminal();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= cfg.count {
+                        break;
+                    }
+                    let r = unit_result(cfg, i);
+                    let failed = r.is_err();
+                    if let Ok(mut v) = results.lock() {
+                        v[i] = Some(r);
+                    }
+                    if failed {
+                        next.store(cfg.count, Ordering::Relaxed);
+                    }
+                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if show {
+                        progress(d, cfg.count, start.elapsed());
+                    }
+                }
+            });
+        }
+    });
+    if show {
+        eprintln!();
+    }
+    let mut total = SimReport::default();
+    let results = results.into_inner().unwrap_or_default();
+    for r in results.into_iter().flatten() {
+        merge(&mut total, r?);
+    }
+    total.elapsed = start.elapsed();
+    Ok(total)
+}
+
+fn progress(done: usize, total: usize, elapsed: Duration) {
+    let width = 40;
+    let filled = done * width / total.max(1);
+    let eta = if done > 0 {
+        elapsed.as_secs_f64() * (total - done) as f64 / done as f64
+    } else {
+        0.0
+    };
+    let mut e = std::io::stderr().lock();
+    let _ = write!(
+        e,
+        "\r[{}{}] {done}/{total}  eta {eta:.0}s ",
+        "#".repeat(filled),
+        "-".repeat(width - filled)
+    );
+    let _ = e.flush();
+}
+
+/// A proportion with its 95% interval half-width (normal approximation).
+pub fn proportion(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let p = k as f64 / n as f64;
+    (p, 1.96 * (p * (1.0 - p) / n as f64).sqrt())
+}
+
+/// A mean with its 95% interval half-width, from sum and sum of squares over n samples.
+pub fn mean_ci(sum: f64, sum_sq: f64, n: u64) -> (f64, f64) {
+    if n < 2 {
+        return (if n == 1 { sum } else { 0.0 }, 0.0);
+    }
+    let nf = n as f64;
+    let mean = sum / nf;
+    let var = ((sum_sq - nf * mean * mean) / (nf - 1.0)).max(0.0);
+    (mean, 1.96 * (var / nf).sqrt())
+}
+
+/// Percentile of decision times, in milliseconds.
+pub fn percentile_ms(ns: &[u64], q: f64) -> f64 {
+    if ns.is_empty() {
+        return 0.0;
+    }
+    let mut v = ns.to_vec();
+    v.sort_unstable();
+    let i = ((v.len() as f64 - 1.0) * q).round() as usize;
+    v[i] as f64 / 1e6
+}
+
+impl SimReport {
+    /// The printed report.
+    pub fn render(&self, cfg: &SimConfig) -> String {
+        let names = [
+            format!("{} (p1)", cfg.levels[0].name()),
+            format!("{} (p2)", cfg.levels[1].name()),
+        ];
+        let mut out = String::new();
+        let mut line = |label: &str, f: &dyn Fn(&Tally) -> String| {
+            out.push_str(&format!(
+                "{label:<24}{:>22}{:>22}\n",
+                f(&self.bots[0]),
+                f(&self.bots[1])
+            ));
+        };
+        let pct = |(p, h): (f64, f64)| format!("{:.1}% ± {:.1}", p * 100.0, h * 100.0);
+        line("", &|_| String::new());
+        if self.series > 0 {
+            line("series won", &|t| {
+                pct(proportion(t.series_won, self.series))
+            });
+            line("games won", &|t| pct(proportion(t.games_won, self.games)));
+        }
+        line("rounds won", &|t| {
+            pct(proportion(t.rounds_won, self.rounds))
+        });
+        line("gins per round", &|t| pct(proportion(t.gins, self.rounds)));
+        line("undercuts won per round", &|t| {
+            pct(proportion(t.undercuts, self.rounds))
+        });
+        line("mean points per round", &|t| {
+            let (m, h) = mean_ci(t.points, t.points_sq, self.rounds);
+            format!("{m:.2} ± {h:.2}")
+        });
+        line("decision p50 / p95 ms", &|t| {
+            format!(
+                "{:.3} / {:.3}",
+                percentile_ms(&t.decision_ns, 0.5),
+                percentile_ms(&t.decision_ns, 0.95)
+            )
+        });
+        let header = format!("{:<24}{:>22}{:>22}\n", "", names[0], names[1]);
+        let (dp, dh) = proportion(self.dead_hands, self.rounds);
+        let secs = self.elapsed.as_secs_f64().max(1e-9);
+        format!(
+            "{} series, {} games, {} rounds (seed {}, {} thread(s))\n{header}{out}dead hands: {:.1}% ± {:.1}\nrounds per second: {:.0}\n",
+            self.series,
+            self.games,
+            self.rounds,
+            cfg.seed,
+            cfg.threads,
+            dp * 100.0,
+            dh * 100.0,
+            self.rounds as f64 / secs
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn intervals() {
+        let (p, h) = proportion(60, 100);
+        assert!((p - 0.6).abs() < 1e-12);
+        assert!((h - 1.96 * (0.24f64 / 100.0).sqrt()).abs() < 1e-12);
+        let (m, h) = mean_ci(10.0, 50.0, 2); // samples 5, 5
+        assert_eq!((m, h), (5.0, 0.0));
+        assert_eq!(percentile_ms(&[1_000_000, 2_000_000, 3_000_000], 0.5), 2.0);
+    }
+}
