@@ -16,4 +16,6 @@
 //! Card representation: a card is a byte and a hand a 52-bit set (see [`rules::card`]); the
 //! order of cards in a hand is the table's business, not the rules'.
 pub mod ai;
+#[cfg(feature = "gui")]
+pub mod gui;
 pub mod rules;

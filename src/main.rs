@@ -16,6 +16,24 @@ use hollywood_gin::rules::RuleSettings;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Window size, e.g. 1280x800.
+    #[arg(long, value_parser = parse_size)]
+    windowed: Option<(u32, u32)>,
+    /// Seed for the deals, for reproducible play.
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or("expected WIDTHxHEIGHT, e.g. 1280x800")?;
+    let w: u32 = w.trim().parse().map_err(|_| format!("bad width `{w}`"))?;
+    let h: u32 = h.trim().parse().map_err(|_| format!("bad height `{h}`"))?;
+    if !(320..=16384).contains(&w) || !(240..=16384).contains(&h) {
+        return Err(format!("{w}x{h} is not a usable window size"));
+    }
+    Ok((w, h))
 }
 
 #[derive(Subcommand)]
@@ -98,11 +116,32 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Simulate(a)) => simulate(a),
+        #[cfg(feature = "gui")]
+        None => hollywood_gin::gui::run(hollywood_gin::gui::GuiOptions {
+            size: cli.windowed,
+            seed: cli.seed,
+        }),
+        #[cfg(not(feature = "gui"))]
         None => {
+            let _ = (cli.windowed, cli.seed);
             eprintln!(
-                "hollywood-gin: the game window is not built yet; try `hollywood-gin simulate --help`."
+                "hollywood-gin: built without the `gui` feature; only `simulate` is available."
             );
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn window_sizes() {
+        assert_eq!(parse_size("1280x800"), Ok((1280, 800)));
+        assert_eq!(parse_size("1024X640"), Ok((1024, 640)));
+        assert!(parse_size("1280").is_err());
+        assert!(parse_size("0x0").is_err());
+        assert!(parse_size("axb").is_err());
     }
 }

@@ -1,0 +1,73 @@
+//! The game window: Bevy app setup and the plugins that make up the table.
+//!
+//! Only compiled with the `gui` feature. Each plugin lives in its own file; they all read the
+//! one [`table::Game`] resource, which wraps the rules core's [`crate::rules::Match`], and
+//! never decide a rule themselves.
+//!
+//! Decisions: the app runs in Bevy's reactive ("desktop app") mode so an idle table costs no
+//! CPU; animations ask for redraws only while something moves. Card art is compiled into the
+//! binary (see [`art`]) so the game finds it from any working directory or release archive.
+
+pub mod art;
+pub mod table;
+
+use std::process::ExitCode;
+
+use bevy::prelude::*;
+use bevy::window::{Window, WindowPlugin, WindowResolution};
+use bevy::winit::WinitSettings;
+
+/// Options from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct GuiOptions {
+    /// Window size in logical pixels.
+    pub size: Option<(u32, u32)>,
+    /// Match seed (deals are reproducible from it).
+    pub seed: Option<u64>,
+}
+
+/// Whether a display server is reachable. On Linux/BSD winit needs X11 (or Wayland); without
+/// either it would panic deep inside the event loop, so we say so plainly instead.
+pub fn display_available() -> bool {
+    if cfg!(any(
+        target_os = "linux",
+        target_os = "freebsd",
+        target_os = "openbsd",
+        target_os = "netbsd"
+    )) {
+        std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty())
+            || std::env::var_os("WAYLAND_DISPLAY").is_some_and(|d| !d.is_empty())
+    } else {
+        true
+    }
+}
+
+/// Opens the window and plays until it is closed.
+pub fn run(opts: GuiOptions) -> ExitCode {
+    if !display_available() {
+        eprintln!(
+            "hollywood-gin: no display found (DISPLAY and WAYLAND_DISPLAY are unset); the game needs a desktop session."
+        );
+        return ExitCode::FAILURE;
+    }
+    let (w, h) = opts.size.unwrap_or((1280, 800));
+    let seed = opts.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    App::new()
+        .add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Hollywood Gin".into(),
+                resolution: WindowResolution::new(w, h),
+                ..default()
+            }),
+            ..default()
+        }))
+        .insert_resource(WinitSettings::desktop_app())
+        .insert_resource(ClearColor(Color::srgb(0.05, 0.32, 0.16)))
+        .add_plugins((art::CardArtPlugin, table::TablePlugin { seed }))
+        .run();
+    ExitCode::SUCCESS
+}

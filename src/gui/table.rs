@@ -1,0 +1,645 @@
+//! The table: every card as one entity for the whole round, laid out from the rules core's
+//! state, moved with eased slides, and played with the mouse and keyboard against a bot.
+//!
+//! Decisions:
+//! - Layout is a pure function of the core's state and the window size ([`layout`]); after any
+//!   change each card gets a new target and slides there. Nothing here tracks rules: the
+//!   positions say what the core says.
+//! - The turn phase is a Bevy `States` enum ([`TurnPhase`]) computed from the core after every
+//!   applied action; input systems run only in their phase.
+//! - Hit-testing is done on the card rectangles the layout produced (topmost first), which is
+//!   exact for axis-aligned cards and needs no picking backend.
+//! - The bot decides on `AsyncComputeTaskPool` from a [`View`]; its move is shown after a short
+//!   pause so the player can follow it. While a card moves or the bot thinks the table asks for
+//!   redraws; otherwise it sleeps (reactive mode).
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use bevy::window::{PrimaryWindow, RequestRedraw};
+
+use super::art::CardArt;
+use crate::ai::{Level, View};
+use crate::rules::{Action, Card, CardSet, Match, Phase, RuleSettings, Seat, best_arrangement};
+
+/// The human sits at P1, the computer at P2.
+pub const HUMAN: Seat = Seat::P1;
+pub const COMPUTER: Seat = Seat::P2;
+const NAMES: [&str; 2] = ["You", "Computer"];
+
+/// The match being played and the table's own settings.
+#[derive(Resource)]
+pub struct Game {
+    pub m: Match,
+    pub level: Level,
+    pub bot_seed: u64,
+    /// The last thing that happened, shown to the player.
+    pub message: String,
+    /// Seconds a card takes to slide (0 = instant).
+    pub slide_secs: f32,
+    pub four_color: bool,
+    /// In the discard phase: the next card clicked knocks instead of discarding.
+    pub knocking: bool,
+}
+
+impl Game {
+    pub fn new(seed: u64) -> Game {
+        Game {
+            m: Match::new(RuleSettings::default(), seed),
+            level: Level::Medium,
+            bot_seed: seed ^ 0xB07,
+            message: String::new(),
+            slide_secs: 0.35,
+            four_color: false,
+            knocking: false,
+        }
+    }
+
+    /// Applies an action through the rules core; a refusal becomes the message.
+    pub fn act(&mut self, seat: Seat, action: Action) -> bool {
+        match self.m.apply(seat, action) {
+            Ok(_) => {
+                if let Some(res) = self.m.round().result() {
+                    self.message = res.explain(NAMES);
+                }
+                true
+            }
+            Err(e) => {
+                self.message = e.to_string();
+                false
+            }
+        }
+    }
+}
+
+/// Whose move it is and what kind, derived from the core.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TurnPhase {
+    #[default]
+    Dealing,
+    UpcardOffer,
+    Draw,
+    Discard,
+    Layoff,
+    ComputerTurn,
+    RoundOver,
+}
+
+pub fn phase_of(m: &Match) -> TurnPhase {
+    let r = m.round();
+    match (r.phase(), r.to_act()) {
+        (Phase::Finished, _) | (_, None) => TurnPhase::RoundOver,
+        (_, Some(s)) if s != HUMAN => TurnPhase::ComputerTurn,
+        (Phase::OfferToNonDealer | Phase::OfferToDealer, _) => TurnPhase::UpcardOffer,
+        (Phase::Draw { .. }, _) => TurnPhase::Draw,
+        (Phase::Discard { .. }, _) => TurnPhase::Discard,
+        (Phase::Layoff { .. }, _) => TurnPhase::Layoff,
+    }
+}
+
+/// One card on the table.
+#[derive(Component)]
+pub struct CardSprite(pub Card);
+
+/// Where the layout wants a card, and whether it shows its face.
+#[derive(Component, Clone, Copy, PartialEq)]
+pub struct Placed {
+    pub pos: Vec3,
+    pub face_up: bool,
+}
+
+/// An eased move in progress.
+#[derive(Component)]
+pub struct Slide {
+    from: Vec3,
+    to: Vec3,
+    t: f32,
+    secs: f32,
+}
+
+#[derive(Component)]
+struct StatusText;
+
+#[derive(Component)]
+struct ScoreText;
+
+/// The bot's pending decision.
+#[derive(Resource, Default)]
+struct BotTask {
+    task: Option<Task<Action>>,
+    started: Option<Duration>,
+    ready: Option<Action>,
+}
+
+/// Card size and positions for a window of `size` logical pixels.
+#[derive(Clone, Copy, Debug)]
+pub struct Metrics {
+    pub card: Vec2,
+    pub size: Vec2,
+}
+
+impl Metrics {
+    pub fn new(size: Vec2) -> Metrics {
+        let h = (size.y * 0.2).min(size.x * 0.09 * 420.0 / 300.0).max(60.0);
+        Metrics {
+            card: Vec2::new(h * 300.0 / 420.0, h),
+            size,
+        }
+    }
+    pub fn stock(&self) -> Vec2 {
+        Vec2::new(-self.card.x * 0.75, self.size.y * 0.04)
+    }
+    pub fn discard(&self) -> Vec2 {
+        Vec2::new(self.card.x * 0.75, self.size.y * 0.04)
+    }
+}
+
+/// The order a hand is shown in: melds first (runs low to high, sets by suit), then deadwood by
+/// rank; the index where each group starts, so the layout can leave a gap between groups.
+pub fn arranged(hand: CardSet) -> (Vec<Card>, Vec<usize>) {
+    let a = best_arrangement(hand);
+    let mut order = Vec::new();
+    let mut starts = Vec::new();
+    for m in &a.melds {
+        starts.push(order.len());
+        order.extend(m.sorted_cards());
+    }
+    starts.push(order.len());
+    let mut dead: Vec<Card> = a.deadwood.iter().collect();
+    dead.sort_by_key(|c| (c.rank(), c.suit()));
+    order.extend(dead);
+    (order, starts)
+}
+
+/// Target position and face for every card, from the core's state.
+pub fn layout(m: &Match, met: Metrics) -> Vec<(Card, Placed)> {
+    let r = m.round();
+    let mut out = Vec::with_capacity(52);
+    let (cw, ch) = (met.card.x, met.card.y);
+    let over = r.is_finished();
+    // Stock: a face-down pile whose thickness shows how many cards are left.
+    for (i, &c) in r.stock().iter().enumerate() {
+        let p = met.stock() + Vec2::new(-(i as f32) * 0.35, i as f32 * 0.35);
+        out.push((
+            c,
+            Placed {
+                pos: p.extend(1.0 + i as f32 * 0.01),
+                face_up: false,
+            },
+        ));
+    }
+    // Discard pile: the top card, with the three below it peeking out.
+    let pile = r.discard_pile();
+    for (i, &c) in pile.iter().enumerate() {
+        let from_top = (pile.len() - 1 - i) as f32;
+        let shift = from_top.min(3.0) * cw * 0.06;
+        let p = met.discard() + Vec2::new(-shift, 0.0);
+        out.push((
+            c,
+            Placed {
+                pos: p.extend(2.0 + i as f32 * 0.01),
+                face_up: true,
+            },
+        ));
+    }
+    // Hands: the human's fanned at the bottom, the computer's at the top.
+    let row = |seat: Seat, y: f32, face_up: bool, out: &mut Vec<(Card, Placed)>| {
+        let hand = r.hand(seat);
+        let (order, starts) = if face_up {
+            arranged(hand)
+        } else {
+            (hand.iter().collect(), vec![])
+        };
+        let n = order.len().max(1) as f32;
+        let gaps = starts.iter().filter(|&&s| s > 0 && s < order.len()).count() as f32;
+        let gap = cw * 0.25;
+        let step = (cw * 0.62).min((met.size.x * 0.92 - cw - gaps * gap) / (n - 1.0).max(1.0));
+        let width = step * (n - 1.0) + gaps * gap;
+        let mut x = -width / 2.0;
+        for (i, &c) in order.iter().enumerate() {
+            if i > 0 && starts.contains(&i) {
+                x += gap;
+            }
+            out.push((
+                c,
+                Placed {
+                    pos: Vec3::new(x, y, 10.0 + i as f32 * 0.01),
+                    face_up,
+                },
+            ));
+            x += step;
+        }
+    };
+    let bottom = -met.size.y / 2.0 + ch * 0.62;
+    let top = met.size.y / 2.0 - ch * 0.62;
+    row(HUMAN, bottom, true, &mut out);
+    row(
+        COMPUTER,
+        top,
+        over || r.knock().is_some_and(|k| k.knocker == COMPUTER),
+        &mut out,
+    );
+    // Laid-off cards: shown just below the knocker's row.
+    if let Some(k) = r.knock() {
+        let y = if k.knocker == HUMAN {
+            bottom + ch * 0.45
+        } else {
+            top - ch * 0.45
+        };
+        for (i, l) in k.layoffs.iter().enumerate() {
+            let x = (i as f32 - (k.layoffs.len() as f32 - 1.0) / 2.0) * cw * 0.62;
+            out.push((
+                l.card,
+                Placed {
+                    pos: Vec3::new(x, y, 20.0 + i as f32 * 0.01),
+                    face_up: true,
+                },
+            ));
+        }
+    }
+    out
+}
+
+fn window_size(q: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
+    q.single().map_or(Vec2::new(1280.0, 800.0), |w| {
+        Vec2::new(w.width(), w.height())
+    })
+}
+
+fn setup(
+    mut commands: Commands,
+    art: Res<CardArt>,
+    game: Res<Game>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+) {
+    commands.spawn(Camera2d);
+    let met = Metrics::new(window_size(&windows));
+    let start = met.stock().extend(1.0);
+    for c in crate::rules::Card::all() {
+        let mut sprite = Sprite::from_image(art.back.clone());
+        sprite.custom_size = Some(met.card);
+        commands.spawn((CardSprite(c), sprite, Transform::from_translation(start)));
+    }
+    let font = |px: f32| TextFont {
+        font_size: FontSize::Px(px),
+        ..default()
+    };
+    commands.spawn((
+        StatusText,
+        Text2d::new(""),
+        font(20.0),
+        TextColor(Color::WHITE),
+        Transform::from_xyz(0.0, 0.0, 50.0),
+    ));
+    commands.spawn((
+        ScoreText,
+        Text2d::new(""),
+        font(16.0),
+        TextColor(Color::srgb(0.9, 0.95, 0.85)),
+        Transform::from_xyz(0.0, 0.0, 50.0),
+    ));
+    let _ = game;
+}
+
+/// Recomputes every card's target after a change of state or window size.
+fn place_cards(
+    mut commands: Commands,
+    game: Res<Game>,
+    art: Res<CardArt>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut cards: Query<(
+        Entity,
+        &CardSprite,
+        &mut Sprite,
+        &Transform,
+        Option<&Placed>,
+    )>,
+) {
+    let met = Metrics::new(window_size(&windows));
+    let targets = layout(&game.m, met);
+    let mut by_card = [None; 52];
+    for (c, p) in targets {
+        by_card[c.index() as usize] = Some(p);
+    }
+    for (e, cs, mut sprite, tf, old) in &mut cards {
+        let Some(p) = by_card[cs.0.index() as usize] else {
+            continue;
+        };
+        if old == Some(&p) && sprite.custom_size == Some(met.card) {
+            continue;
+        }
+        sprite.custom_size = Some(met.card);
+        sprite.image = if p.face_up {
+            art.face(cs.0, game.four_color)
+        } else {
+            art.back.clone()
+        };
+        let mut ec = commands.entity(e);
+        ec.insert(p);
+        if game.slide_secs <= 0.0 || old.is_none() && tf.translation == p.pos {
+            ec.insert(Transform::from_translation(p.pos));
+        } else {
+            // Lift moving cards above the rest while they travel.
+            ec.insert(Slide {
+                from: tf.translation,
+                to: p.pos,
+                t: 0.0,
+                secs: game.slide_secs,
+            });
+        }
+    }
+}
+
+fn slide_cards(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Slide, &mut Transform)>,
+) {
+    for (e, mut s, mut tf) in &mut q {
+        s.t += time.delta_secs() / s.secs.max(1e-3);
+        let k = EasingCurve::new(0.0f32, 1.0, EaseFunction::CubicOut).sample_clamped(s.t);
+        let mut p = s.from.lerp(s.to, k);
+        p.z = s.to.z + 100.0 * (1.0 - k).min(1.0) * f32::from(s.t < 1.0);
+        tf.translation = p;
+        if s.t >= 1.0 {
+            tf.translation = s.to;
+            commands.entity(e).remove::<Slide>();
+        }
+    }
+}
+
+fn update_texts(
+    game: Res<Game>,
+    state: Res<State<TurnPhase>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut status: Query<(&mut Text2d, &mut Transform), (With<StatusText>, Without<ScoreText>)>,
+    mut score: Query<(&mut Text2d, &mut Transform), (With<ScoreText>, Without<StatusText>)>,
+) {
+    let met = Metrics::new(window_size(&windows));
+    let r = game.m.round();
+    let dw = best_arrangement(r.hand(HUMAN)).deadwood_points();
+    let prompt = match state.get() {
+        TurnPhase::Dealing => String::new(),
+        TurnPhase::UpcardOffer => "Take the upcard (click it or T) or pass (P).".into(),
+        TurnPhase::Draw => "Draw: click the stock or the discard pile.".into(),
+        TurnPhase::Discard if game.knocking => {
+            "Knock: click the card to discard (Esc to cancel).".into()
+        }
+        TurnPhase::Discard => {
+            let can_knock = r
+                .legal_actions()
+                .iter()
+                .any(|a| matches!(a, Action::Knock { .. } | Action::Gin { .. }));
+            if can_knock {
+                "Discard: click a card. You can knock: press K.".into()
+            } else {
+                "Discard: click a card.".into()
+            }
+        }
+        TurnPhase::Layoff => "Lay off: L lays off all that fit, Enter when done.".into(),
+        TurnPhase::ComputerTurn => "Computer is thinking...".into(),
+        TurnPhase::RoundOver => "Round over. Click or press Enter for the next round.".into(),
+    };
+    let text = format!("{prompt}\nYour deadwood: {dw}   {}", game.message);
+    if let Ok((mut t, mut tf)) = status.single_mut() {
+        if t.0 != text {
+            t.0 = text;
+        }
+        tf.translation = Vec3::new(0.0, -met.size.y / 2.0 + met.card.y * 1.35, 50.0);
+    }
+    let sb = game.m.scoreboard();
+    let mut s = String::new();
+    for (i, g) in sb.games.iter().enumerate() {
+        let state = match g.winner {
+            Some(w) => format!(" (won by {})", NAMES[w.index()]),
+            None => String::new(),
+        };
+        s.push_str(&format!(
+            "Game {}: You {}  Computer {}{state}\n",
+            i + 1,
+            g.total(HUMAN),
+            g.total(COMPUTER)
+        ));
+    }
+    if let Ok((mut t, mut tf)) = score.single_mut() {
+        if t.0 != s {
+            t.0 = s;
+        }
+        tf.translation = Vec3::new(
+            -met.size.x / 2.0 + 150.0,
+            met.size.y / 2.0 - met.card.y * 1.5,
+            50.0,
+        );
+    }
+}
+
+/// Keeps the reactive app awake while something moves or the bot thinks.
+fn keep_awake(
+    slides: Query<(), With<Slide>>,
+    bot: Res<BotTask>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if !slides.is_empty() || bot.task.is_some() || bot.ready.is_some() {
+        redraw.write(RequestRedraw);
+    }
+}
+
+fn sync_phase(game: Res<Game>, mut next: ResMut<NextState<TurnPhase>>) {
+    if game.is_changed() {
+        NextState::set_if_neq(&mut *next, phase_of(&game.m));
+    }
+}
+
+/// The card under the cursor: the topmost one whose rectangle contains it.
+fn card_at(world: Vec2, cards: &Query<(&CardSprite, &Transform, &Sprite)>) -> Option<Card> {
+    let mut best: Option<(f32, Card)> = None;
+    for (cs, tf, sprite) in cards {
+        let size = sprite.custom_size.unwrap_or(Vec2::ONE);
+        let d = (world - tf.translation.truncate()).abs();
+        if d.x <= size.x / 2.0
+            && d.y <= size.y / 2.0
+            && best.is_none_or(|(z, _)| tf.translation.z > z)
+        {
+            best = Some((tf.translation.z, cs.0));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+fn cursor_world(
+    windows: &Query<&Window, With<PrimaryWindow>>,
+    cams: &Query<(&Camera, &GlobalTransform)>,
+) -> Option<Vec2> {
+    let cursor = windows.single().ok()?.cursor_position()?;
+    let (cam, gt) = cams.single().ok()?;
+    cam.viewport_to_world_2d(gt, cursor).ok()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn human_input(
+    mut game: ResMut<Game>,
+    state: Res<State<TurnPhase>>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cams: Query<(&Camera, &GlobalTransform)>,
+    cards: Query<(&CardSprite, &Transform, &Sprite)>,
+    slides: Query<(), With<Slide>>,
+) {
+    if !slides.is_empty() {
+        return;
+    }
+    let clicked = if mouse.just_pressed(MouseButton::Left) {
+        cursor_world(&windows, &cams).and_then(|w| card_at(w, &cards))
+    } else {
+        None
+    };
+    let r = game.m.round();
+    let top = r.discard_top();
+    let in_stock = |c: Card| r.stock().contains(&c);
+    let mine = |c: Card| r.hand(HUMAN).contains(c);
+    let action = match state.get() {
+        TurnPhase::UpcardOffer => {
+            if keys.just_pressed(KeyCode::KeyP) {
+                Some(Action::PassUpcard)
+            } else if keys.just_pressed(KeyCode::KeyT) || (clicked.is_some() && clicked == top) {
+                Some(Action::TakeUpcard)
+            } else {
+                None
+            }
+        }
+        TurnPhase::Draw => match clicked {
+            Some(c) if in_stock(c) => Some(Action::DrawStock),
+            Some(c) if Some(c) == top => Some(Action::TakeDiscard),
+            _ => None,
+        },
+        TurnPhase::Discard => {
+            if keys.just_pressed(KeyCode::KeyK) {
+                game.knocking = !game.knocking;
+                return;
+            }
+            if keys.just_pressed(KeyCode::Escape) {
+                game.knocking = false;
+                return;
+            }
+            match clicked {
+                Some(c) if mine(c) && game.knocking => {
+                    let legal = r.legal_actions();
+                    legal
+                        .into_iter()
+                        .find(|a| match a {
+                            Action::Knock { discard, .. } => *discard == c,
+                            Action::Gin { discard } => *discard == Some(c),
+                            _ => false,
+                        })
+                        .or_else(|| {
+                            game.message = format!("Discarding {c} does not leave 10 or less.");
+                            None
+                        })
+                }
+                Some(c) if mine(c) => Some(Action::Discard(c)),
+                _ => None,
+            }
+        }
+        TurnPhase::Layoff => {
+            if keys.just_pressed(KeyCode::KeyL) {
+                r.legal_actions()
+                    .into_iter()
+                    .find(|a| matches!(a, Action::LayOff { .. }))
+            } else if keys.just_pressed(KeyCode::Enter) {
+                Some(Action::FinishLayoffs)
+            } else {
+                None
+            }
+        }
+        TurnPhase::RoundOver => {
+            if keys.just_pressed(KeyCode::Enter) || mouse.just_pressed(MouseButton::Left) {
+                let res = if game.m.scoreboard().is_over() {
+                    let rules = game.m.rules().clone();
+                    game.m.new_series(rules)
+                } else {
+                    game.m.next_round()
+                };
+                if let Err(e) = res {
+                    game.message = e.to_string();
+                } else {
+                    game.message.clear();
+                }
+            }
+            None
+        }
+        _ => None,
+    };
+    if let Some(a) = action {
+        game.knocking = false;
+        game.message.clear();
+        game.act(HUMAN, a);
+    }
+}
+
+/// Runs the bot's decision off the render thread, then shows it after a short pause.
+fn computer_turn(
+    mut game: ResMut<Game>,
+    mut bot: ResMut<BotTask>,
+    time: Res<Time>,
+    slides: Query<(), With<Slide>>,
+) {
+    let now = time.elapsed();
+    if bot.task.is_none() && bot.ready.is_none() {
+        let Some(seat) = game.m.round().to_act() else {
+            return;
+        };
+        if seat != COMPUTER {
+            return;
+        }
+        let view = View::of(game.m.round(), seat, Some(game.m.scoreboard()));
+        let (level, seed) = (game.level, game.bot_seed);
+        bot.task =
+            Some(AsyncComputeTaskPool::get().spawn(async move { level.bot(seed).decide(&view) }));
+        bot.started = Some(now);
+        return;
+    }
+    if let Some(task) = bot.task.as_mut() {
+        if let Some(a) = check_ready(task) {
+            bot.ready = Some(a);
+            bot.task = None;
+        }
+    }
+    let pause = Duration::from_millis(if game.slide_secs > 0.0 { 450 } else { 0 });
+    if bot.ready.is_some() && slides.is_empty() && bot.started.is_some_and(|s| now >= s + pause) {
+        if let Some(a) = bot.ready.take() {
+            game.act(COMPUTER, a);
+        }
+        bot.started = None;
+    }
+}
+
+/// The table plugin: cards, layout, input, the bot's turns.
+pub struct TablePlugin {
+    pub seed: u64,
+}
+
+impl Plugin for TablePlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(Game::new(self.seed))
+            .init_resource::<BotTask>()
+            .init_state::<TurnPhase>()
+            .add_systems(Startup, setup)
+            .add_systems(
+                Update,
+                (
+                    sync_phase,
+                    human_input
+                        .run_if(not(in_state(TurnPhase::ComputerTurn)))
+                        .run_if(not(in_state(TurnPhase::Dealing))),
+                    computer_turn.run_if(in_state(TurnPhase::ComputerTurn)),
+                    place_cards,
+                    slide_cards,
+                    update_texts,
+                    keep_awake,
+                )
+                    .chain(),
+            );
+    }
+}
