@@ -9,13 +9,13 @@
 //! binary (see [`art`]) so the game finds it from any working directory or release archive.
 
 pub mod art;
+pub mod buttons;
 pub mod table;
 
 use std::process::ExitCode;
 
 use bevy::prelude::*;
 use bevy::window::{Window, WindowPlugin, WindowResolution};
-use bevy::winit::WinitSettings;
 
 /// Options from the command line.
 #[derive(Clone, Debug, Default)]
@@ -65,9 +65,13 @@ pub fn run(opts: GuiOptions) -> ExitCode {
             }),
             ..default()
         }))
-        .insert_resource(WinitSettings::desktop_app())
+        .insert_resource(table::update_mode(true))
         .insert_resource(ClearColor(Color::srgb(0.05, 0.32, 0.16)))
-        .add_plugins((art::CardArtPlugin, table::TablePlugin { seed }))
+        .add_plugins((
+            art::CardArtPlugin,
+            buttons::ButtonsPlugin,
+            table::TablePlugin { seed },
+        ))
         .run();
     ExitCode::SUCCESS
 }

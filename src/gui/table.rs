@@ -18,10 +18,14 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy::window::{PrimaryWindow, RequestRedraw};
+use bevy::winit::{UpdateMode, WinitSettings};
 
 use super::art::CardArt;
+use super::buttons::Command;
 use crate::ai::{Level, View};
-use crate::rules::{Action, Card, CardSet, Match, Phase, RuleSettings, Seat, best_arrangement};
+use crate::rules::{
+    Action, Card, CardSet, Match, Phase, RuleSettings, Seat, best_arrangement, best_layoffs,
+};
 
 /// The human sits at P1, the computer at P2.
 pub const HUMAN: Seat = Seat::P1;
@@ -120,6 +124,8 @@ pub struct Slide {
 
 #[derive(Component)]
 struct StatusText;
+
+type TextItem = (&'static mut Text2d, &'static mut Transform);
 
 #[derive(Component)]
 struct ScoreText;
@@ -373,33 +379,23 @@ fn update_texts(
     game: Res<Game>,
     state: Res<State<TurnPhase>>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    mut status: Query<(&mut Text2d, &mut Transform), (With<StatusText>, Without<ScoreText>)>,
-    mut score: Query<(&mut Text2d, &mut Transform), (With<ScoreText>, Without<StatusText>)>,
+    mut status: Query<TextItem, (With<StatusText>, Without<ScoreText>)>,
+    mut score: Query<TextItem, (With<ScoreText>, Without<StatusText>)>,
 ) {
     let met = Metrics::new(window_size(&windows));
     let r = game.m.round();
     let dw = best_arrangement(r.hand(HUMAN)).deadwood_points();
     let prompt = match state.get() {
         TurnPhase::Dealing => String::new(),
-        TurnPhase::UpcardOffer => "Take the upcard (click it or T) or pass (P).".into(),
+        TurnPhase::UpcardOffer => "Take the upcard or pass.".into(),
         TurnPhase::Draw => "Draw: click the stock or the discard pile.".into(),
         TurnPhase::Discard if game.knocking => {
-            "Knock: click the card to discard (Esc to cancel).".into()
+            "Knock: click the card to discard (Esc or Knock to cancel).".into()
         }
-        TurnPhase::Discard => {
-            let can_knock = r
-                .legal_actions()
-                .iter()
-                .any(|a| matches!(a, Action::Knock { .. } | Action::Gin { .. }));
-            if can_knock {
-                "Discard: click a card. You can knock: press K.".into()
-            } else {
-                "Discard: click a card.".into()
-            }
-        }
-        TurnPhase::Layoff => "Lay off: L lays off all that fit, Enter when done.".into(),
+        TurnPhase::Discard => "Discard: click a card.".into(),
+        TurnPhase::Layoff => "The computer knocked. Lay off your cards, then Done.".into(),
         TurnPhase::ComputerTurn => "Computer is thinking...".into(),
-        TurnPhase::RoundOver => "Round over. Click or press Enter for the next round.".into(),
+        TurnPhase::RoundOver => String::new(),
     };
     let text = format!("{prompt}\nYour deadwood: {dw}   {}", game.message);
     if let Ok((mut t, mut tf)) = status.single_mut() {
@@ -434,13 +430,38 @@ fn update_texts(
     }
 }
 
-/// Keeps the reactive app awake while something moves or the bot thinks.
+/// The update mode: while something moves or the bot thinks, wake every 15 ms on a timer;
+/// when the table is still, sleep until input (or 5 s), so an idle table costs no CPU.
+/// A timer was more reliable under X11 than asking for a redraw from inside each frame.
+pub fn update_mode(busy: bool) -> WinitSettings {
+    let mode = if busy {
+        UpdateMode::reactive(Duration::from_millis(15))
+    } else {
+        UpdateMode::Reactive {
+            wait: Duration::from_secs(5),
+            react_to_device_events: true,
+            react_to_user_events: true,
+            react_to_window_events: true,
+        }
+    };
+    WinitSettings {
+        focused_mode: mode,
+        unfocused_mode: mode,
+    }
+}
+
 fn keep_awake(
     slides: Query<(), With<Slide>>,
     bot: Res<BotTask>,
+    mut winit: ResMut<WinitSettings>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if !slides.is_empty() || bot.task.is_some() || bot.ready.is_some() {
+    let busy = !slides.is_empty() || bot.task.is_some() || bot.ready.is_some();
+    let want = update_mode(busy);
+    if winit.focused_mode != want.focused_mode || winit.unfocused_mode != want.unfocused_mode {
+        *winit = want;
+    }
+    if busy {
         redraw.write(RequestRedraw);
     }
 }
@@ -482,11 +503,13 @@ fn human_input(
     state: Res<State<TurnPhase>>,
     mouse: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
+    mut commands_in: MessageReader<Command>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform)>,
     cards: Query<(&CardSprite, &Transform, &Sprite)>,
     slides: Query<(), With<Slide>>,
 ) {
+    let command = commands_in.read().last().copied();
     if !slides.is_empty() {
         return;
     }
@@ -499,82 +522,91 @@ fn human_input(
     let top = r.discard_top();
     let in_stock = |c: Card| r.stock().contains(&c);
     let mine = |c: Card| r.hand(HUMAN).contains(c);
-    let action = match state.get() {
-        TurnPhase::UpcardOffer => {
-            if keys.just_pressed(KeyCode::KeyP) {
-                Some(Action::PassUpcard)
-            } else if keys.just_pressed(KeyCode::KeyT) || (clicked.is_some() && clicked == top) {
-                Some(Action::TakeUpcard)
-            } else {
-                None
+    let mut actions: Vec<Action> = Vec::new();
+    match (state.get(), command) {
+        (TurnPhase::UpcardOffer, Some(Command::Pass)) => actions.push(Action::PassUpcard),
+        (TurnPhase::UpcardOffer, Some(Command::TakeUpcard)) => actions.push(Action::TakeUpcard),
+        (TurnPhase::UpcardOffer, None) if clicked.is_some() && clicked == top => {
+            actions.push(Action::TakeUpcard)
+        }
+        (TurnPhase::Draw, _) => match clicked {
+            Some(c) if in_stock(c) => actions.push(Action::DrawStock),
+            Some(c) if Some(c) == top => actions.push(Action::TakeDiscard),
+            _ => {}
+        },
+        (TurnPhase::Discard, Some(Command::Knock)) => {
+            game.knocking = !game.knocking;
+            return;
+        }
+        (TurnPhase::Discard, Some(Command::Gin)) => {
+            // Gin with the discard that keeps everything melded (the core lists it).
+            if let Some(a) = r
+                .legal_actions()
+                .into_iter()
+                .find(|a| matches!(a, Action::Gin { .. }))
+            {
+                actions.push(a);
             }
         }
-        TurnPhase::Draw => match clicked {
-            Some(c) if in_stock(c) => Some(Action::DrawStock),
-            Some(c) if Some(c) == top => Some(Action::TakeDiscard),
-            _ => None,
-        },
-        TurnPhase::Discard => {
-            if keys.just_pressed(KeyCode::KeyK) {
-                game.knocking = !game.knocking;
-                return;
-            }
+        (TurnPhase::Discard, _) => {
             if keys.just_pressed(KeyCode::Escape) {
                 game.knocking = false;
                 return;
             }
             match clicked {
                 Some(c) if mine(c) && game.knocking => {
-                    let legal = r.legal_actions();
-                    legal
-                        .into_iter()
-                        .find(|a| match a {
-                            Action::Knock { discard, .. } => *discard == c,
-                            Action::Gin { discard } => *discard == Some(c),
-                            _ => false,
-                        })
-                        .or_else(|| {
-                            game.message = format!("Discarding {c} does not leave 10 or less.");
-                            None
-                        })
+                    let found = r.legal_actions().into_iter().find(|a| match a {
+                        Action::Knock { discard, .. } => *discard == c,
+                        Action::Gin { discard } => *discard == Some(c),
+                        _ => false,
+                    });
+                    match found {
+                        Some(a) => actions.push(a),
+                        None => {
+                            game.message = format!(
+                                "Discarding {c} leaves more than {}.",
+                                r.rules().knock_limit
+                            );
+                            return;
+                        }
+                    }
                 }
-                Some(c) if mine(c) => Some(Action::Discard(c)),
-                _ => None,
+                Some(c) if mine(c) => actions.push(Action::Discard(c)),
+                _ => {}
             }
         }
-        TurnPhase::Layoff => {
-            if keys.just_pressed(KeyCode::KeyL) {
-                r.legal_actions()
-                    .into_iter()
-                    .find(|a| matches!(a, Action::LayOff { .. }))
-            } else if keys.just_pressed(KeyCode::Enter) {
-                Some(Action::FinishLayoffs)
+        (TurnPhase::Layoff, Some(Command::LayOffAll)) => {
+            if let Some(k) = r.knock() {
+                let (lay, _) = best_layoffs(&k.current_melds(), r.hand(HUMAN));
+                actions.extend(lay.into_iter().map(|l| Action::LayOff {
+                    card: l.card,
+                    meld: l.meld,
+                }));
+            }
+        }
+        (TurnPhase::Layoff, Some(Command::Done)) => actions.push(Action::FinishLayoffs),
+        (TurnPhase::RoundOver, Some(Command::NextRound)) => {
+            let res = if game.m.scoreboard().is_over() {
+                let rules = game.m.rules().clone();
+                game.m.new_series(rules)
             } else {
-                None
+                game.m.next_round()
+            };
+            match res {
+                Ok(()) => game.message.clear(),
+                Err(e) => game.message = e.to_string(),
             }
         }
-        TurnPhase::RoundOver => {
-            if keys.just_pressed(KeyCode::Enter) || mouse.just_pressed(MouseButton::Left) {
-                let res = if game.m.scoreboard().is_over() {
-                    let rules = game.m.rules().clone();
-                    game.m.new_series(rules)
-                } else {
-                    game.m.next_round()
-                };
-                if let Err(e) = res {
-                    game.message = e.to_string();
-                } else {
-                    game.message.clear();
-                }
-            }
-            None
-        }
-        _ => None,
-    };
-    if let Some(a) = action {
+        _ => {}
+    }
+    if !actions.is_empty() {
         game.knocking = false;
         game.message.clear();
-        game.act(HUMAN, a);
+        for a in actions {
+            if !game.act(HUMAN, a) {
+                break;
+            }
+        }
     }
 }
 
@@ -598,13 +630,15 @@ fn computer_turn(
         bot.task =
             Some(AsyncComputeTaskPool::get().spawn(async move { level.bot(seed).decide(&view) }));
         bot.started = Some(now);
+        debug!("bot thinking in {:?}", game.m.round().phase());
         return;
     }
-    if let Some(task) = bot.task.as_mut() {
-        if let Some(a) = check_ready(task) {
-            bot.ready = Some(a);
-            bot.task = None;
-        }
+    if let Some(task) = bot.task.as_mut()
+        && let Some(a) = check_ready(task)
+    {
+        debug!("bot decided {a:?}");
+        bot.ready = Some(a);
+        bot.task = None;
     }
     let pause = Duration::from_millis(if game.slide_secs > 0.0 { 450 } else { 0 });
     if bot.ready.is_some() && slides.is_empty() && bot.started.is_some_and(|s| now >= s + pause) {
@@ -614,6 +648,10 @@ fn computer_turn(
         bot.started = None;
     }
 }
+
+/// The table's systems, so other plugins can order themselves around it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TableSet;
 
 /// The table plugin: cards, layout, input, the bot's turns.
 pub struct TablePlugin {
@@ -639,7 +677,8 @@ impl Plugin for TablePlugin {
                     update_texts,
                     keep_awake,
                 )
-                    .chain(),
+                    .chain()
+                    .in_set(TableSet),
             );
     }
 }
