@@ -27,7 +27,7 @@ pub fn outs(c: Card, deadwood: CardSet, unseen: CardSet) -> u32 {
     for d in deadwood.without(c) {
         if d.rank() == c.rank() {
             // A pair: either of the other two of that rank completes a set.
-            n += unseen.iter().filter(|u| u.rank() == c.rank()).count() as u32;
+            n += unseen.of_rank(c.rank()).len() as u32;
         } else if d.suit() == c.suit() {
             let (lo, hi) = if d < c { (d, c) } else { (c, d) };
             let gap = hi.rank().value() - lo.rank().value();

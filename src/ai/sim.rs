@@ -89,15 +89,14 @@ fn unit_result(cfg: &SimConfig, unit: usize) -> Result<SimReport, IllegalMove> {
             let t = Instant::now();
             let action = bots[b].decide(&view);
             rep.bots[b].decision_ns.push(t.elapsed().as_nanos() as u64);
-            let shown = format!("{action:?}");
-            match m.apply(seat, action) {
+            match m.apply(seat, action.clone()) {
                 Ok(Some(e)) => break Some(e),
                 Ok(None) => {}
                 Err(e) => {
                     return Err(IllegalMove {
                         bot: bots[b].name(),
                         unit,
-                        action: shown,
+                        action: format!("{action:?}"),
                         error: e.to_string(),
                     });
                 }

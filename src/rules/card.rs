@@ -300,6 +300,11 @@ impl CardSet {
         ((self.0 >> (13 * s.index() as u64)) & 0x1fff) as u16
     }
 
+    /// The cards of this set that have rank `r`.
+    pub fn of_rank(self, r: Rank) -> CardSet {
+        CardSet(self.0 & ((1u64 | 1 << 13 | 1 << 26 | 1 << 39) << (r.value() - 1)))
+    }
+
     /// The cards of one rank, as a 4-bit mask with bit `suit index`.
     pub fn rank_mask(self, r: Rank) -> u8 {
         let mut m = 0u8;
@@ -474,6 +479,8 @@ mod tests {
         assert_eq!(h.to_string(), "TD AS 2S 3S");
         assert_eq!(h.suit_mask(Suit::Spades), 0b111);
         assert_eq!(h.rank_mask(Rank::ACE), 1 << 3);
+        assert_eq!(h.of_rank(Rank::ACE), cards("AS"));
+        assert_eq!(CardSet::FULL.of_rank(Rank::KING), cards("KC KD KH KS"));
         let ron = ron::to_string(&h).unwrap();
         assert_eq!(ron::from_str::<CardSet>(&ron).unwrap(), h);
         assert!(ron::from_str::<CardSet>("\"AS XX\"").is_err());

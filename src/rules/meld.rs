@@ -211,42 +211,39 @@ impl Candidates {
 
     fn fill(&mut self, hand: CardSet) {
         let bits = hand.bits();
-        // Sets: bit r of each suit's 13-bit block.
-        for r in 0..13u32 {
-            let mut present = [0u64; 4];
-            let mut k = 0;
-            for i in [r, 13 + r, 26 + r, 39 + r] {
-                if bits >> i & 1 == 1 {
-                    present[k] = 1 << i;
-                    k += 1;
+        let suit = |s: u32| (bits >> (13 * s)) & 0x1fff;
+        let (c, d, h, sp) = (suit(0), suit(1), suit(2), suit(3));
+        // Ranks held in at least three suits, as a 13-bit mask; only those can form sets.
+        let three = (c & d & h) | (c & d & sp) | (c & h & sp) | (d & h & sp);
+        let mut ranks = three;
+        while ranks != 0 {
+            let r = ranks.trailing_zeros();
+            ranks &= ranks - 1;
+            let column = (1u64 | 1 << 13 | 1 << 26 | 1 << 39) << r;
+            let all = bits & column;
+            self.push(all);
+            if all.count_ones() == 4 {
+                let mut rest = all;
+                while rest != 0 {
+                    let p = rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                    self.push(all & !p);
                 }
-            }
-            let all = present.iter().fold(0, |a, b| a | b);
-            match k {
-                3 => self.push(all),
-                4 => {
-                    self.push(all);
-                    for p in present {
-                        self.push(all & !p);
-                    }
-                }
-                _ => {}
             }
         }
-        // Runs: for each start, extend while the next card is present.
+        // Runs: starts of three in a row, then extend while the next card is present.
         for s in 0..4u32 {
-            let suit = (bits >> (13 * s)) & 0x1fff;
-            for lo in 0..11u32 {
-                if suit >> lo & 1 == 0 {
-                    continue;
-                }
-                let mut run = 1u64 << lo;
-                let mut hi = lo + 1;
-                while hi < 13 && suit >> hi & 1 == 1 {
+            let m = suit(s);
+            let mut starts = m & (m >> 1) & (m >> 2);
+            while starts != 0 {
+                let lo = starts.trailing_zeros();
+                starts &= starts - 1;
+                let mut run = 0b111u64 << lo;
+                self.push(run << (13 * s));
+                let mut hi = lo + 3;
+                while hi < 13 && m >> hi & 1 == 1 {
                     run |= 1 << hi;
-                    if hi - lo >= 2 {
-                        self.push(run << (13 * s));
-                    }
+                    self.push(run << (13 * s));
                     hi += 1;
                 }
             }
