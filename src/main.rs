@@ -74,6 +74,9 @@ struct SimulateArgs {
     /// Points that close a Hollywood game.
     #[arg(long, default_value_t = 100)]
     game_target: u32,
+    /// Deals Hard samples per decision (for tuning; default is Hard's own).
+    #[arg(long)]
+    hard_samples: Option<usize>,
 }
 
 fn simulate(a: SimulateArgs) -> ExitCode {
@@ -99,6 +102,7 @@ fn simulate(a: SimulateArgs) -> ExitCode {
         rules,
         threads,
         progress: true,
+        hard_samples: a.hard_samples,
     };
     match sim::run(&cfg) {
         Ok(rep) => {

@@ -60,6 +60,7 @@ fn easy_and_medium_never_play_an_illegal_move() {
         rules: RuleSettings::default(),
         threads: 2,
         progress: false,
+        hard_samples: None,
     };
     let rep = sim::run(&cfg).expect("no illegal move");
     assert!(rep.rounds > 500, "only {} rounds", rep.rounds);

@@ -28,6 +28,8 @@ pub struct SimConfig {
     pub rules: RuleSettings,
     pub threads: usize,
     pub progress: bool,
+    /// Deals per decision for Hard bots (None: Hard's default). For tuning.
+    pub hard_samples: Option<usize>,
 }
 
 /// Per-bot tallies.
@@ -76,7 +78,19 @@ fn unit_result(cfg: &SimConfig, unit: usize) -> Result<SimReport, IllegalMove> {
         Seat::P2
     };
     let bot_of = |s: Seat| if s == a_seat { 0 } else { 1 };
-    let bots = [cfg.levels[0].bot(seed ^ 0xA), cfg.levels[1].bot(seed ^ 0xB)];
+    let make = |level: Level, seed: u64| -> Box<dyn super::Bot> {
+        match (level, cfg.hard_samples) {
+            (Level::Hard, Some(samples)) => Box::new(super::hard::Hard {
+                samples,
+                ..super::hard::Hard::new(seed)
+            }),
+            _ => level.bot(seed),
+        }
+    };
+    let bots = [
+        make(cfg.levels[0], seed ^ 0xA),
+        make(cfg.levels[1], seed ^ 0xB),
+    ];
     let mut rep = SimReport::default();
     let mut m = Match::new(cfg.rules.clone(), seed);
     loop {

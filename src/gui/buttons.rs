@@ -223,3 +223,36 @@ impl Plugin for ButtonsPlugin {
             );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Match, RuleSettings};
+
+    #[test]
+    fn buttons_come_from_the_cores_legal_actions() {
+        let mut game = Game::new(8);
+        // Give the human the first word on the upcard.
+        while game.m.round().to_act() != Some(HUMAN) {
+            game.m = Match::new(RuleSettings::default(), game.bot_seed.wrapping_add(1));
+            game.bot_seed += 1;
+        }
+        assert_eq!(
+            available(&game, TurnPhase::UpcardOffer),
+            vec![Command::Pass, Command::TakeUpcard]
+        );
+        assert!(available(&game, TurnPhase::ComputerTurn).is_empty());
+        assert_eq!(
+            available(&game, TurnPhase::RoundOver),
+            vec![Command::NextRound]
+        );
+        // In the discard phase Knock shows exactly when the core lists a knock.
+        game.m.apply(HUMAN, Action::TakeUpcard).unwrap();
+        let legal = game.m.round().legal_actions();
+        let can_knock = legal.iter().any(|a| matches!(a, Action::Knock { .. }));
+        assert_eq!(
+            available(&game, TurnPhase::Discard).contains(&Command::Knock),
+            can_knock
+        );
+    }
+}

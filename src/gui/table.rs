@@ -682,3 +682,81 @@ impl Plugin for TablePlugin {
             );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Seat;
+
+    fn metrics() -> Metrics {
+        Metrics::new(Vec2::new(1280.0, 800.0))
+    }
+
+    #[test]
+    fn layout_places_every_card_once_and_hides_what_must_be_hidden() {
+        let mut m = Match::new(RuleSettings::default(), 12);
+        for step in 0..40 {
+            let placed = layout(&m, metrics());
+            assert_eq!(placed.len(), 52, "step {step}");
+            let set: CardSet = placed.iter().map(|p| p.0).collect();
+            assert_eq!(set.len(), 52, "a card placed twice at step {step}");
+            let r = m.round();
+            for (c, p) in &placed {
+                if r.hand(HUMAN).contains(*c) {
+                    assert!(p.face_up, "own cards face up");
+                }
+                if r.stock().contains(c) {
+                    assert!(!p.face_up, "stock face down");
+                }
+                if r.hand(COMPUTER).contains(*c) && r.knock().is_none() && !r.is_finished() {
+                    assert!(!p.face_up, "computer's hand hidden during play");
+                }
+            }
+            // Everything on screen: inside the window.
+            for (_, p) in &placed {
+                assert!(
+                    p.pos.x.abs() <= 640.0 && p.pos.y.abs() <= 400.0,
+                    "{:?} off screen",
+                    p.pos
+                );
+            }
+            let Some(seat) = m.round().to_act() else {
+                break;
+            };
+            let a = m.round().legal_actions()[0].clone();
+            m.apply(seat, a).unwrap();
+        }
+    }
+
+    #[test]
+    fn turn_phase_follows_the_core() {
+        let mut m = Match::new(RuleSettings::default(), 3);
+        // Drive to each phase and compare.
+        for _ in 0..60 {
+            let r = m.round();
+            let expected = match (r.phase(), r.to_act()) {
+                (Phase::Finished, _) => TurnPhase::RoundOver,
+                (_, Some(s)) if s == Seat::P2 => TurnPhase::ComputerTurn,
+                (Phase::OfferToNonDealer | Phase::OfferToDealer, _) => TurnPhase::UpcardOffer,
+                (Phase::Draw { .. }, _) => TurnPhase::Draw,
+                (Phase::Discard { .. }, _) => TurnPhase::Discard,
+                (Phase::Layoff { .. }, _) => TurnPhase::Layoff,
+            };
+            assert_eq!(phase_of(&m), expected);
+            let Some(seat) = r.to_act() else { break };
+            let a = r.legal_actions()[0].clone();
+            m.apply(seat, a).unwrap();
+        }
+    }
+
+    #[test]
+    fn hand_is_shown_melds_first() {
+        let hand = CardSet::parse("KD 2C 3C 4C 9H 9S 9D 5H").unwrap();
+        let (order, starts) = arranged(hand);
+        assert_eq!(order.len(), 8);
+        // Two melds (run, set) then the deadwood 5H KD.
+        assert_eq!(starts, vec![0, 3, 6]);
+        assert_eq!(order[6].to_string(), "5H");
+        assert_eq!(order[7].to_string(), "KD");
+    }
+}
