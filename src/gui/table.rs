@@ -45,6 +45,8 @@ pub struct Game {
     pub four_color: bool,
     /// In the discard phase: the next card clicked knocks instead of discarding.
     pub knocking: bool,
+    /// The hand card raised by a first click; a second click (or a drag to the pile) plays it.
+    pub selected: Option<Card>,
 }
 
 impl Game {
@@ -57,6 +59,7 @@ impl Game {
             slide_secs: 0.35,
             four_color: false,
             knocking: false,
+            selected: None,
         }
     }
 
@@ -179,7 +182,7 @@ pub fn arranged(hand: CardSet) -> (Vec<Card>, Vec<usize>) {
 }
 
 /// Target position and face for every card, from the core's state.
-pub fn layout(m: &Match, met: Metrics) -> Vec<(Card, Placed)> {
+pub fn layout(m: &Match, met: Metrics, lift: Option<Card>) -> Vec<(Card, Placed)> {
     let r = m.round();
     let mut out = Vec::with_capacity(52);
     let (cw, ch) = (met.card.x, met.card.y);
@@ -227,13 +230,13 @@ pub fn layout(m: &Match, met: Metrics) -> Vec<(Card, Placed)> {
             if i > 0 && starts.contains(&i) {
                 x += gap;
             }
-            out.push((
-                c,
-                Placed {
-                    pos: Vec3::new(x, y, 10.0 + i as f32 * 0.01),
-                    face_up,
-                },
-            ));
+            let raise = if seat == HUMAN && lift == Some(c) {
+                ch * 0.15
+            } else {
+                0.0
+            };
+            let pos = Vec3::new(x, y + raise, 10.0 + i as f32 * 0.01);
+            out.push((c, Placed { pos, face_up }));
             x += step;
         }
     };
@@ -323,7 +326,7 @@ fn place_cards(
     )>,
 ) {
     let met = Metrics::new(window_size(&windows));
-    let targets = layout(&game.m, met);
+    let targets = layout(&game.m, met, game.selected);
     let mut by_card = [None; 52];
     for (c, p) in targets {
         by_card[c.index() as usize] = Some(p);
@@ -388,11 +391,11 @@ fn update_texts(
     let prompt = match state.get() {
         TurnPhase::Dealing => String::new(),
         TurnPhase::UpcardOffer => "Take the upcard or pass.".into(),
-        TurnPhase::Draw => "Draw: click the stock or the discard pile.".into(),
+        TurnPhase::Draw => "Draw: click or drag the stock or the discard pile.".into(),
         TurnPhase::Discard if game.knocking => {
             "Knock: click the card to discard (Esc or Knock to cancel).".into()
         }
-        TurnPhase::Discard => "Discard: click a card.".into(),
+        TurnPhase::Discard => "Discard: double-click a card or drag it onto the pile.".into(),
         TurnPhase::Layoff => "The computer knocked. Lay off your cards, then Done.".into(),
         TurnPhase::ComputerTurn => "Computer is thinking...".into(),
         TurnPhase::RoundOver => String::new(),
@@ -402,7 +405,7 @@ fn update_texts(
         if t.0 != text {
             t.0 = text;
         }
-        tf.translation = Vec3::new(0.0, -met.size.y / 2.0 + met.card.y * 1.35, 50.0);
+        tf.translation = Vec3::new(0.0, -met.size.y / 2.0 + met.card.y * 1.55, 50.0);
     }
     let sb = game.m.scoreboard();
     let mut s = String::new();
@@ -473,19 +476,23 @@ fn sync_phase(game: Res<Game>, mut next: ResMut<NextState<TurnPhase>>) {
 }
 
 /// The card under the cursor: the topmost one whose rectangle contains it.
-fn card_at(world: Vec2, cards: &Query<(&CardSprite, &Transform, &Sprite)>) -> Option<Card> {
+fn card_at<'a>(world: Vec2, cards: impl Iterator<Item = (Card, Vec3, Vec2)> + 'a) -> Option<Card> {
     let mut best: Option<(f32, Card)> = None;
-    for (cs, tf, sprite) in cards {
-        let size = sprite.custom_size.unwrap_or(Vec2::ONE);
-        let d = (world - tf.translation.truncate()).abs();
-        if d.x <= size.x / 2.0
-            && d.y <= size.y / 2.0
-            && best.is_none_or(|(z, _)| tf.translation.z > z)
-        {
-            best = Some((tf.translation.z, cs.0));
+    for (c, pos, size) in cards {
+        let d = (world - pos.truncate()).abs();
+        if d.x <= size.x / 2.0 && d.y <= size.y / 2.0 && best.is_none_or(|(z, _)| pos.z > z) {
+            best = Some((pos.z, c));
         }
     }
     best.map(|b| b.1)
+}
+
+/// A card being pressed or dragged with the mouse.
+#[derive(Resource, Default)]
+struct Drag {
+    card: Option<Card>,
+    start: Vec2,
+    moved: bool,
 }
 
 fn cursor_world(
@@ -499,26 +506,82 @@ fn cursor_world(
 
 #[allow(clippy::too_many_arguments)]
 fn human_input(
+    mut commands: Commands,
     mut game: ResMut<Game>,
+    mut drag: ResMut<Drag>,
     state: Res<State<TurnPhase>>,
     mouse: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     mut commands_in: MessageReader<Command>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform)>,
-    cards: Query<(&CardSprite, &Transform, &Sprite)>,
+    mut cards: Query<(Entity, &CardSprite, &mut Transform, &Sprite)>,
     slides: Query<(), With<Slide>>,
 ) {
     let command = commands_in.read().last().copied();
     if !slides.is_empty() {
         return;
     }
-    let clicked = if mouse.just_pressed(MouseButton::Left) {
-        cursor_world(&windows, &cams).and_then(|w| card_at(w, &cards))
-    } else {
-        None
+    let world = cursor_world(&windows, &cams);
+    let met = Metrics::new(window_size(&windows));
+    let under = |cards: &Query<(Entity, &CardSprite, &mut Transform, &Sprite)>| {
+        world.and_then(|w| {
+            card_at(
+                w,
+                cards.iter().map(|(_, cs, tf, sp)| {
+                    (cs.0, tf.translation, sp.custom_size.unwrap_or(Vec2::ONE))
+                }),
+            )
+        })
     };
-    let r = game.m.round();
+    // Press: remember the card; move past a few pixels: drag it; release: click or drop.
+    if mouse.just_pressed(MouseButton::Left) {
+        *drag = Drag {
+            card: under(&cards),
+            start: world.unwrap_or_default(),
+            moved: false,
+        };
+    }
+    // A copy, so the handlers below can update the game while reading the round.
+    let round = game.m.round().clone();
+    let r = &round;
+    let phase = *state.get();
+    let draggable = |c: Card| match phase {
+        TurnPhase::Discard => r.hand(HUMAN).contains(c),
+        TurnPhase::Draw => Some(c) == r.discard_top() || Some(&c) == r.stock().last(),
+        _ => false,
+    };
+    if mouse.pressed(MouseButton::Left) {
+        if let (Some(c), Some(w)) = (drag.card, world) {
+            if draggable(c) && (drag.moved || w.distance(drag.start) > 6.0) {
+                drag.moved = true;
+                if let Some((_, _, mut tf, _)) = cards.iter_mut().find(|(_, cs, _, _)| cs.0 == c) {
+                    tf.translation = w.extend(300.0);
+                }
+            }
+        }
+    }
+    let mut clicked = None;
+    let mut dropped = None;
+    if mouse.just_released(MouseButton::Left) {
+        if let Some(c) = drag.card.take() {
+            if drag.moved {
+                dropped = Some((c, world.unwrap_or(drag.start)));
+            } else if under(&cards) == Some(c) {
+                clicked = Some(c);
+            }
+        }
+    }
+    // A drop that does not become a move sends the card back to its place.
+    let snap_back = |commands: &mut Commands, c: Card| {
+        if let Some((e, ..)) = cards.iter().find(|(_, cs, _, _)| cs.0 == c) {
+            commands.entity(e).remove::<Placed>();
+        }
+    };
+    let on_pile = |p: Vec2| {
+        let d = (p - met.discard()).abs();
+        d.x <= met.card.x * 0.9 && d.y <= met.card.y * 0.9
+    };
     let top = r.discard_top();
     let in_stock = |c: Card| r.stock().contains(&c);
     let mine = |c: Card| r.hand(HUMAN).contains(c);
@@ -529,11 +592,18 @@ fn human_input(
         (TurnPhase::UpcardOffer, None) if clicked.is_some() && clicked == top => {
             actions.push(Action::TakeUpcard)
         }
-        (TurnPhase::Draw, _) => match clicked {
-            Some(c) if in_stock(c) => actions.push(Action::DrawStock),
-            Some(c) if Some(c) == top => actions.push(Action::TakeDiscard),
-            _ => {}
-        },
+        (TurnPhase::Draw, _) => {
+            // A click on either pile, or a drag from it down towards the hand.
+            let pick = clicked.or(dropped.filter(|&(_, p)| p.y < 0.0).map(|d| d.0));
+            match pick {
+                Some(c) if in_stock(c) => actions.push(Action::DrawStock),
+                Some(c) if Some(c) == top => actions.push(Action::TakeDiscard),
+                _ => {}
+            }
+            if let Some((c, _)) = dropped.filter(|_| actions.is_empty()) {
+                snap_back(&mut commands, c);
+            }
+        }
         (TurnPhase::Discard, Some(Command::Knock)) => {
             game.knocking = !game.knocking;
             return;
@@ -553,8 +623,22 @@ fn human_input(
                 game.knocking = false;
                 return;
             }
-            match clicked {
-                Some(c) if mine(c) && game.knocking => {
+            // A second click on the raised card, or a drop on the discard pile, plays it.
+            let play = match (clicked, dropped) {
+                (Some(c), _) if mine(c) && game.selected == Some(c) => Some(c),
+                (Some(c), _) if mine(c) => {
+                    game.selected = Some(c);
+                    None
+                }
+                (_, Some((c, p))) if mine(c) && on_pile(p) => Some(c),
+                (_, Some((c, _))) => {
+                    snap_back(&mut commands, c);
+                    None
+                }
+                _ => None,
+            };
+            match play {
+                Some(c) if game.knocking => {
                     let found = r.legal_actions().into_iter().find(|a| match a {
                         Action::Knock { discard, .. } => *discard == c,
                         Action::Gin { discard } => *discard == Some(c),
@@ -567,12 +651,13 @@ fn human_input(
                                 "Discarding {c} leaves more than {}.",
                                 r.rules().knock_limit
                             );
+                            snap_back(&mut commands, c);
                             return;
                         }
                     }
                 }
-                Some(c) if mine(c) => actions.push(Action::Discard(c)),
-                _ => {}
+                Some(c) => actions.push(Action::Discard(c)),
+                None => {}
             }
         }
         (TurnPhase::Layoff, Some(Command::LayOffAll)) => {
@@ -601,6 +686,7 @@ fn human_input(
     }
     if !actions.is_empty() {
         game.knocking = false;
+        game.selected = None;
         game.message.clear();
         for a in actions {
             if !game.act(HUMAN, a) {
@@ -662,6 +748,7 @@ impl Plugin for TablePlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(Game::new(self.seed))
             .init_resource::<BotTask>()
+            .init_resource::<Drag>()
             .init_state::<TurnPhase>()
             .add_systems(Startup, setup)
             .add_systems(
@@ -696,7 +783,7 @@ mod tests {
     fn layout_places_every_card_once_and_hides_what_must_be_hidden() {
         let mut m = Match::new(RuleSettings::default(), 12);
         for step in 0..40 {
-            let placed = layout(&m, metrics());
+            let placed = layout(&m, metrics(), None);
             assert_eq!(placed.len(), 52, "step {step}");
             let set: CardSet = placed.iter().map(|p| p.0).collect();
             assert_eq!(set.len(), 52, "a card placed twice at step {step}");
