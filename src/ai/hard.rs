@@ -104,17 +104,9 @@ impl Sim<'_> {
 
     /// Fast policy, discard step. Returns the final value if the round ended.
     fn discard(&mut self, who: usize, keep: Option<Card>) -> Option<f32> {
-        let keep = if self.rules.may_discard_taken_card {
-            None
-        } else {
-            keep
-        };
+        let keep = heuristic::kept_card(&self.rules, keep);
         let ev = DiscardEval::new(self.hands[who], keep);
-        let best = ev
-            .options
-            .iter()
-            .copied()
-            .min_by_key(|&(c, d)| (d, std::cmp::Reverse(c.points())));
+        let best = ev.best_option();
         let Some((bc, bd)) = best else {
             return Some(0.0);
         };
@@ -388,18 +380,9 @@ impl Bot for Hard {
                 if let Some(a) = heuristic::big_gin(v) {
                     return a;
                 }
-                let keep = if v.rules.may_discard_taken_card {
-                    None
-                } else {
-                    v.taken_from_discard
-                };
+                let keep = heuristic::kept_card(&v.rules, v.taken_from_discard);
                 let ev = DiscardEval::new(v.hand, keep);
-                let (bc, bd) = ev
-                    .options
-                    .iter()
-                    .copied()
-                    .min_by_key(|&(c, d)| (d, std::cmp::Reverse(c.points())))
-                    .unwrap_or((v.upcard, u32::MAX));
+                let (bc, bd) = ev.best_option().unwrap_or((v.upcard, u32::MAX));
                 if bd == 0 {
                     return heuristic::knock_action(v.hand, bc, v).unwrap_or(Action::Discard(bc));
                 }
@@ -451,10 +434,6 @@ fn plausible_take(v: &View, t: Card) -> bool {
     if !a.deadwood.contains(t) {
         return true;
     }
-    let keep = if v.rules.may_discard_taken_card {
-        None
-    } else {
-        Some(t)
-    };
+    let keep = heuristic::kept_card(&v.rules, Some(t));
     DiscardEval::new(h, keep).best_deadwood() + 4 < best_arrangement(v.hand).deadwood_points()
 }

@@ -68,6 +68,16 @@ pub fn danger(c: Card, k: &Knowledge) -> f32 {
     d
 }
 
+/// The card that may not be thrown this turn: the one just taken from the discard pile, unless
+/// the rules allow throwing it back.
+pub fn kept_card(rules: &crate::rules::RuleSettings, taken: Option<Card>) -> Option<Card> {
+    if rules.may_discard_taken_card {
+        None
+    } else {
+        taken
+    }
+}
+
 /// The state of an 11-card hand for the discard decision.
 pub struct DiscardEval {
     pub arrangement: Arrangement,
@@ -99,6 +109,14 @@ impl DiscardEval {
             arrangement,
             options,
         }
+    }
+
+    /// The discard leaving the least deadwood (the higher card on a tie), if any.
+    pub fn best_option(&self) -> Option<(Card, u32)> {
+        self.options
+            .iter()
+            .copied()
+            .min_by_key(|&(c, d)| (d, std::cmp::Reverse(c.points())))
     }
 
     /// Least deadwood reachable by one discard.
@@ -147,11 +165,7 @@ pub fn worth_taking(hand: CardSet, top: Card, v: &View) -> bool {
     if !a.deadwood.contains(top) {
         return true;
     }
-    let keep = if v.rules.may_discard_taken_card {
-        None
-    } else {
-        Some(top)
-    };
+    let keep = kept_card(&v.rules, Some(top));
     let ev = DiscardEval::new(h, keep);
     ev.best_deadwood() <= v.rules.knock_limit
         && ev.best_deadwood() + 6 < best_arrangement(hand).deadwood_points()
@@ -220,18 +234,11 @@ impl Bot for Medium {
                     return a;
                 }
                 let k = &v.knowledge;
-                let keep = if v.rules.may_discard_taken_card {
-                    None
-                } else {
-                    v.taken_from_discard
-                };
+                let keep = kept_card(&v.rules, v.taken_from_discard);
                 let ev = DiscardEval::new(v.hand, keep);
                 // Gin or a good knock with the least-deadwood discard.
                 let (best_c, best_dw) = ev
-                    .options
-                    .iter()
-                    .copied()
-                    .min_by_key(|&(c, d)| (d, std::cmp::Reverse(c.points())))
+                    .best_option()
                     .unwrap_or((v.hand.first().unwrap_or(v.upcard), u32::MAX));
                 if (best_dw == 0 || (best_dw != u32::MAX && medium_knocks(best_dw, k, v)))
                     && let Some(a) = knock_action(v.hand, best_c, v)
@@ -273,11 +280,7 @@ impl Bot for Easy {
                 a
             }
             Phase::Discard { .. } => {
-                let keep = if v.rules.may_discard_taken_card {
-                    None
-                } else {
-                    v.taken_from_discard
-                };
+                let keep = kept_card(&v.rules, v.taken_from_discard);
                 let ev = DiscardEval::new(v.hand, keep);
                 let best_dw = ev.best_deadwood();
                 // Knocks late: only with gin or very little deadwood.

@@ -126,32 +126,27 @@ fn show_buttons(
 ) {
     let cmds = available(&game, *phase.get());
     let met = window_metrics(&windows);
-    for (s, mut tf, mut vis) in &mut slots {
-        let show = s.0 < cmds.len();
-        vis.set_if_neq(if show {
+    // Each slot's background and label share a position and show only if a command fills it.
+    let place = |slot: usize, z: f32, tf: &mut Mut<Transform>, vis: &mut Mut<Visibility>| {
+        vis.set_if_neq(if slot < cmds.len() {
             Visibility::Visible
         } else {
             Visibility::Hidden
         });
-        let p = slot_pos(met, s.0).extend(60.0);
+        let p = slot_pos(met, slot).extend(z);
         if tf.translation != p {
             tf.translation = p;
         }
+    };
+    for (s, mut tf, mut vis) in &mut slots {
+        place(s.0, 60.0, &mut tf, &mut vis);
     }
     for (l, mut text, mut tf, mut vis) in &mut labels {
         let label = cmds.get(l.0).map_or("", |c| c.label());
         if text.0 != label {
             text.0 = label.to_string();
         }
-        vis.set_if_neq(if l.0 < cmds.len() {
-            Visibility::Visible
-        } else {
-            Visibility::Hidden
-        });
-        let p = slot_pos(met, l.0).extend(61.0);
-        if tf.translation != p {
-            tf.translation = p;
-        }
+        place(l.0, 61.0, &mut tf, &mut vis);
     }
 }
 
