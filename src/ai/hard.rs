@@ -104,7 +104,7 @@ impl Sim<'_> {
 
     /// Fast policy, discard step. Returns the final value if the round ended.
     fn discard(&mut self, who: usize, keep: Option<Card>) -> Option<f32> {
-        let keep = heuristic::kept_card(&self.rules, keep);
+        let keep = heuristic::kept_card(self.rules, keep);
         let ev = DiscardEval::new(self.hands[who], keep);
         let best = ev.best_option();
         let Some((bc, bd)) = best else {
