@@ -8,7 +8,7 @@
 //!   and the bots ask it, they never re-implement a rule.
 //! - [`ai`] holds the computer opponents and the headless simulator, also plain Rust. Bots see
 //!   the game only through [`ai::View`], which cannot hold hidden cards.
-//! - [`gui`] (default `gui` feature) is the Bevy table. It holds a [`rules::Match`] and asks it
+//! - `gui` (only with the default `gui` feature) is the Bevy table. It holds a [`rules::Match`] and asks it
 //!   for everything: what is legal, where each card is, whose turn it is.
 //! - Everything is serde-serialisable (RON on disk) so a series can be saved mid-round and a
 //!   round replayed from its deal seed and action list.
