@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::table::{Game, HUMAN, Metrics, TurnPhase};
+use super::table::{Game, HUMAN, Metrics, TurnPhase, cursor_world, window_size};
 use crate::rules::Action;
 
 /// What the player asked for.
@@ -108,12 +108,6 @@ fn setup(mut commands: Commands) {
     }
 }
 
-fn window_metrics(windows: &Query<&Window, With<PrimaryWindow>>) -> Metrics {
-    Metrics::new(windows.single().map_or(Vec2::new(1280.0, 800.0), |w| {
-        Vec2::new(w.width(), w.height())
-    }))
-}
-
 fn show_buttons(
     game: Res<Game>,
     phase: Res<State<TurnPhase>>,
@@ -125,7 +119,7 @@ fn show_buttons(
     >,
 ) {
     let cmds = available(&game, *phase.get());
-    let met = window_metrics(&windows);
+    let met = Metrics::new(window_size(&windows));
     // Each slot's background and label share a position and show only if a command fills it.
     let place = |slot: usize, z: f32, tf: &mut Mut<Transform>, vis: &mut Mut<Visibility>| {
         vis.set_if_neq(if slot < cmds.len() {
@@ -183,19 +177,10 @@ fn press(
     if !mouse.just_pressed(MouseButton::Left) {
         return;
     }
-    let Some(world) = windows
-        .single()
-        .ok()
-        .and_then(|w| w.cursor_position())
-        .and_then(|c| {
-            cams.single()
-                .ok()
-                .and_then(|(cam, gt)| cam.viewport_to_world_2d(gt, c).ok())
-        })
-    else {
+    let Some(world) = cursor_world(&windows, &cams) else {
         return;
     };
-    let met = window_metrics(&windows);
+    let met = Metrics::new(window_size(&windows));
     for (i, &cmd) in cmds.iter().enumerate().take(SLOTS) {
         let d = (world - slot_pos(met, i)).abs();
         if d.x <= SIZE.x / 2.0 && d.y <= SIZE.y / 2.0 {

@@ -270,18 +270,14 @@ pub fn layout(m: &Match, met: Metrics, lift: Option<Card>) -> Vec<(Card, Placed)
     out
 }
 
-fn window_size(q: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
+/// The primary window's size in logical pixels (1280×800 before it exists).
+pub(super) fn window_size(q: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
     q.single().map_or(Vec2::new(1280.0, 800.0), |w| {
         Vec2::new(w.width(), w.height())
     })
 }
 
-fn setup(
-    mut commands: Commands,
-    art: Res<CardArt>,
-    game: Res<Game>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-) {
+fn setup(mut commands: Commands, art: Res<CardArt>, windows: Query<&Window, With<PrimaryWindow>>) {
     commands.spawn(Camera2d);
     let met = Metrics::new(window_size(&windows));
     let start = met.stock().extend(1.0);
@@ -308,7 +304,6 @@ fn setup(
         TextColor(Color::srgb(0.9, 0.95, 0.85)),
         Transform::from_xyz(0.0, 0.0, 50.0),
     ));
-    let _ = game;
 }
 
 /// Recomputes every card's target after a change of state or window size.
@@ -495,7 +490,8 @@ struct Drag {
     moved: bool,
 }
 
-fn cursor_world(
+/// The cursor in world coordinates, if it is over the window.
+pub(super) fn cursor_world(
     windows: &Query<&Window, With<PrimaryWindow>>,
     cams: &Query<(&Camera, &GlobalTransform)>,
 ) -> Option<Vec2> {
