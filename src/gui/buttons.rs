@@ -1,42 +1,37 @@
 //! On-screen buttons for the choices that are not a card (take/pass the upcard, knock, gin, lay
-//! off all, done, next round), with keyboard shortcuts for the same commands.
+//! off all, done, next round) and for sorting the hand, with keyboard shortcuts for the same.
 //!
-//! Which buttons show is asked of the rules core (its legal actions), never worked out here.
-//! A pressed button or key becomes a [`Command`] message; the table applies it.
+//! Which action buttons show is asked of the rules core (its legal actions), never worked out
+//! here. A pressed button or key becomes a [`Command`] message; the table applies it.
+//! Buttons are plain sprites with a text label, sized by the window (see
+//! [`Metrics::ui_scale`]), so they stay readable from 1024×640 to 4K.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::table::{Game, HUMAN, Metrics, TurnPhase, cursor_world, window_size};
+use super::layout::{Metrics, SortMode};
+use super::table::{Command, Game, HUMAN, TableSet, TurnPhase, cursor_world, window_size};
 use crate::rules::Action;
 
-/// What the player asked for.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
-    TakeUpcard,
-    Pass,
-    Knock,
-    Gin,
-    LayOffAll,
-    Done,
-    NextRound,
+/// One button on screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Button {
+    pub cmd: Command,
+    pub label: &'static str,
+    pub pos: Vec2,
+    pub size: Vec2,
+    /// Drawn as the current choice (the active sort, or knocking in progress).
+    pub on: bool,
 }
 
-impl Command {
-    fn label(self) -> &'static str {
-        match self {
-            Command::TakeUpcard => "Take",
-            Command::Pass => "Pass",
-            Command::Knock => "Knock",
-            Command::Gin => "Gin!",
-            Command::LayOffAll => "Lay off all",
-            Command::Done => "Done",
-            Command::NextRound => "Next round",
-        }
+impl Button {
+    fn contains(&self, p: Vec2) -> bool {
+        let d = (p - self.pos).abs();
+        d.x <= self.size.x / 2.0 && d.y <= self.size.y / 2.0
     }
 }
 
-/// The buttons the player may use now; the first is the primary action (Space/Enter).
+/// The action commands the player may use now; the first is the primary one (Space/Enter).
 pub fn available(game: &Game, phase: TurnPhase) -> Vec<Command> {
     let r = game.m.round();
     let legal = if r.to_act() == Some(HUMAN) {
@@ -69,38 +64,88 @@ pub fn available(game: &Game, phase: TurnPhase) -> Vec<Command> {
     }
 }
 
+/// Every button to show now, with its place on a table of metrics `met`.
+pub fn buttons(game: &Game, phase: TurnPhase, met: Metrics) -> Vec<Button> {
+    let s = met.ui_scale();
+    let mut out = Vec::new();
+    let size = Vec2::new(150.0, 44.0) * s;
+    for (i, cmd) in available(game, phase).into_iter().enumerate() {
+        let label = match cmd {
+            Command::TakeUpcard => "Take",
+            Command::Pass => "Pass",
+            Command::Knock if game.knocking => "Cancel knock",
+            Command::Knock => "Knock",
+            Command::Gin => "Gin!",
+            Command::LayOffAll => "Lay off all",
+            Command::Done => "Done",
+            Command::NextRound if game.m.scoreboard().is_over() => "New series",
+            Command::NextRound => "Next round",
+            _ => "",
+        };
+        let pos = met.discard()
+            + Vec2::new(
+                met.card.x * 0.6 + 30.0 * s + size.x / 2.0,
+                met.card.y * 0.3 - i as f32 * (size.y + 12.0 * s),
+            );
+        out.push(Button {
+            cmd,
+            label,
+            pos,
+            size,
+            on: cmd == Command::Knock && game.knocking,
+        });
+    }
+    // Sorting, while the player holds a hand of their own to arrange.
+    let r = game.m.round();
+    if !matches!(phase, TurnPhase::Dealing | TurnPhase::RoundOver) && r.knock().is_none() {
+        let small = Vec2::new(84.0, 34.0) * s;
+        for (i, (mode, label)) in [
+            (SortMode::Melds, "Melds"),
+            (SortMode::Rank, "Rank"),
+            (SortMode::Suit, "Suit"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let pos = Vec2::new(
+                -met.size.x / 2.0 + 16.0 * s + small.x / 2.0,
+                met.hand_y() + met.card.y * 0.5 + 24.0 * s + (2 - i) as f32 * (small.y + 8.0 * s),
+            );
+            out.push(Button {
+                cmd: Command::Sort(mode),
+                label,
+                pos,
+                size: small,
+                on: game.order.mode == mode,
+            });
+        }
+    }
+    out
+}
+
 #[derive(Component)]
 struct ButtonSlot(usize);
 
 #[derive(Component)]
 struct ButtonLabel(usize);
 
-const SLOTS: usize = 3;
-const SIZE: Vec2 = Vec2::new(150.0, 44.0);
-
-fn slot_pos(met: Metrics, i: usize) -> Vec2 {
-    met.discard()
-        + Vec2::new(
-            met.card.x * 0.6 + 40.0 + SIZE.x / 2.0,
-            met.card.y * 0.3 - i as f32 * (SIZE.y + 12.0),
-        )
-}
+const SLOTS: usize = 6;
+const FACE: Color = Color::srgb(0.93, 0.86, 0.55);
+const FACE_ON: Color = Color::srgb(1.0, 0.97, 0.8);
+const FACE_SORT: Color = Color::srgb(0.75, 0.82, 0.7);
 
 fn setup(mut commands: Commands) {
     for i in 0..SLOTS {
         commands.spawn((
             ButtonSlot(i),
-            Sprite::from_color(Color::srgb(0.93, 0.86, 0.55), SIZE),
+            Sprite::from_color(FACE, Vec2::ONE),
             Transform::from_xyz(0.0, 0.0, 60.0),
             Visibility::Hidden,
         ));
         commands.spawn((
             ButtonLabel(i),
             Text2d::new(""),
-            TextFont {
-                font_size: FontSize::Px(20.0),
-                ..default()
-            },
+            TextFont::default(),
             TextColor(Color::srgb(0.1, 0.1, 0.1)),
             Transform::from_xyz(0.0, 0.0, 61.0),
             Visibility::Hidden,
@@ -108,39 +153,69 @@ fn setup(mut commands: Commands) {
     }
 }
 
+type SlotItem = (
+    &'static ButtonSlot,
+    &'static mut Sprite,
+    &'static mut Transform,
+    &'static mut Visibility,
+);
+type LabelItem = (
+    &'static ButtonLabel,
+    &'static mut Text2d,
+    &'static mut TextFont,
+    &'static mut Transform,
+    &'static mut Visibility,
+);
+
 fn show_buttons(
     game: Res<Game>,
     phase: Res<State<TurnPhase>>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    mut slots: Query<(&ButtonSlot, &mut Transform, &mut Visibility), Without<ButtonLabel>>,
-    mut labels: Query<
-        (&ButtonLabel, &mut Text2d, &mut Transform, &mut Visibility),
-        Without<ButtonSlot>,
-    >,
+    mut slots: Query<SlotItem, Without<ButtonLabel>>,
+    mut labels: Query<LabelItem, Without<ButtonSlot>>,
 ) {
-    let cmds = available(&game, *phase.get());
     let met = Metrics::new(window_size(&windows));
-    // Each slot's background and label share a position and show only if a command fills it.
-    let place = |slot: usize, z: f32, tf: &mut Mut<Transform>, vis: &mut Mut<Visibility>| {
-        vis.set_if_neq(if slot < cmds.len() {
+    let list = buttons(&game, *phase.get(), met);
+    let vis = |i: usize| {
+        if i < list.len() {
             Visibility::Visible
         } else {
             Visibility::Hidden
-        });
-        let p = slot_pos(met, slot).extend(z);
+        }
+    };
+    for (s, mut sprite, mut tf, mut v) in &mut slots {
+        v.set_if_neq(vis(s.0));
+        let Some(b) = list.get(s.0) else { continue };
+        let color = match (b.on, b.cmd) {
+            (true, _) => FACE_ON,
+            (false, Command::Sort(_)) => FACE_SORT,
+            _ => FACE,
+        };
+        if sprite.color != color {
+            sprite.color = color;
+        }
+        if sprite.custom_size != Some(b.size) {
+            sprite.custom_size = Some(b.size);
+        }
+        let p = b.pos.extend(60.0);
         if tf.translation != p {
             tf.translation = p;
         }
-    };
-    for (s, mut tf, mut vis) in &mut slots {
-        place(s.0, 60.0, &mut tf, &mut vis);
     }
-    for (l, mut text, mut tf, mut vis) in &mut labels {
-        let label = cmds.get(l.0).map_or("", |c| c.label());
-        if text.0 != label {
-            text.0 = label.to_string();
+    for (l, mut text, mut font, mut tf, mut v) in &mut labels {
+        v.set_if_neq(vis(l.0));
+        let Some(b) = list.get(l.0) else { continue };
+        if text.0 != b.label {
+            text.0 = b.label.to_string();
         }
-        place(l.0, 61.0, &mut tf, &mut vis);
+        let px = FontSize::Px(b.size.y * 0.45);
+        if font.font_size != px {
+            font.font_size = px;
+        }
+        let p = b.pos.extend(61.0);
+        if tf.translation != p {
+            tf.translation = p;
+        }
     }
 }
 
@@ -154,12 +229,12 @@ fn press(
     cams: Query<(&Camera, &GlobalTransform)>,
     mut out: MessageWriter<Command>,
 ) {
-    let cmds = available(&game, *phase.get());
-    if cmds.is_empty() {
-        return;
-    }
-    if keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter) {
-        out.write(cmds[0]);
+    let phase = *phase.get();
+    let cmds = available(&game, phase);
+    if let Some(&first) = cmds.first()
+        && (keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter))
+    {
+        out.write(first);
         return;
     }
     for (key, cmd) in [
@@ -168,6 +243,8 @@ fn press(
         (KeyCode::KeyK, Command::Knock),
         (KeyCode::KeyG, Command::Gin),
         (KeyCode::KeyL, Command::LayOffAll),
+        (KeyCode::KeyD, Command::Done),
+        (KeyCode::KeyN, Command::NextRound),
     ] {
         if keys.just_pressed(key) && cmds.contains(&cmd) {
             out.write(cmd);
@@ -181,12 +258,11 @@ fn press(
         return;
     };
     let met = Metrics::new(window_size(&windows));
-    for (i, &cmd) in cmds.iter().enumerate().take(SLOTS) {
-        let d = (world - slot_pos(met, i)).abs();
-        if d.x <= SIZE.x / 2.0 && d.y <= SIZE.y / 2.0 {
-            out.write(cmd);
-            return;
-        }
+    if let Some(b) = buttons(&game, phase, met)
+        .into_iter()
+        .find(|b| b.contains(world))
+    {
+        out.write(b.cmd);
     }
 }
 
@@ -195,12 +271,9 @@ pub struct ButtonsPlugin;
 
 impl Plugin for ButtonsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_message::<Command>()
-            .add_systems(Startup, setup)
-            .add_systems(
-                Update,
-                (press, show_buttons).chain().before(super::table::TableSet),
-            );
+        app.add_systems(Startup, setup)
+            .add_systems(Update, press.in_set(TableSet::Input))
+            .add_systems(Update, show_buttons.in_set(TableSet::Show));
     }
 }
 
@@ -234,5 +307,38 @@ mod tests {
             available(&game, TurnPhase::Discard).contains(&Command::Knock),
             can_knock
         );
+    }
+
+    #[test]
+    fn buttons_fit_the_window_and_never_overlap() {
+        let game = Game::new(8);
+        for size in [
+            Vec2::new(1024.0, 640.0),
+            Vec2::new(1280.0, 800.0),
+            Vec2::new(3840.0, 2160.0),
+        ] {
+            let met = Metrics::new(size);
+            let list = buttons(&game, TurnPhase::UpcardOffer, met);
+            assert_eq!(list.len(), 5, "Pass, Take and three sorts");
+            for (i, a) in list.iter().enumerate() {
+                let r = Rect::from_center_size(a.pos, a.size);
+                assert!(
+                    r.min.x >= -size.x / 2.0 && r.max.x <= size.x / 2.0,
+                    "{} off screen at {size}",
+                    a.label
+                );
+                for b in &list[i + 1..] {
+                    let q = Rect::from_center_size(b.pos, b.size);
+                    assert!(r.intersect(q).is_empty(), "{} over {}", a.label, b.label);
+                }
+                // Not over the piles or the hands.
+                let pile = Rect::from_center_size(met.discard(), met.card)
+                    .union(Rect::from_center_size(met.stock(), met.card));
+                assert!(r.intersect(pile).is_empty(), "{} over the piles", a.label);
+                assert!(r.min.y > met.hand_y() + met.card.y / 2.0, "{} over the hand", a.label);
+            }
+            // The active sort is drawn as chosen.
+            assert!(list.iter().any(|b| b.cmd == Command::Sort(SortMode::Melds) && b.on));
+        }
     }
 }

@@ -10,6 +10,10 @@
 
 pub mod art;
 pub mod buttons;
+pub mod cards;
+pub mod hud;
+pub mod input;
+pub mod layout;
 pub mod table;
 
 use std::process::ExitCode;
@@ -69,8 +73,11 @@ pub fn run(opts: GuiOptions) -> ExitCode {
         .insert_resource(ClearColor(Color::srgb(0.05, 0.32, 0.16)))
         .add_plugins((
             art::CardArtPlugin,
-            buttons::ButtonsPlugin,
             table::TablePlugin { seed },
+            cards::CardsPlugin,
+            input::InputPlugin,
+            buttons::ButtonsPlugin,
+            hud::HudPlugin,
         ))
         .run();
     ExitCode::SUCCESS

@@ -70,6 +70,10 @@ impl Match {
     pub fn seed(&self) -> u64 {
         self.seed
     }
+    /// How many rounds this match has dealt, counting the one in play: a round's number.
+    pub fn deals(&self) -> u64 {
+        self.deals
+    }
 
     /// Applies an action to the round in play; when it finishes the round, the result is
     /// entered on the scoreboard and the entry returned.

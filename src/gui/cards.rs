@@ -1,0 +1,392 @@
+//! The cards on the table: one entity per card for the whole match, sent to where the layout
+//! says with eased slides and flips, dealt one by one and collected between rounds, and tinted
+//! to show what the player may do with them.
+//!
+//! Decisions:
+//! - A card only ever moves by getting a new target ([`Placed`]); this plugin turns target
+//!   changes into animations. Input moves a dragged card directly and, when the drop does not
+//!   become a move, removes its target so it slides back.
+//! - Every animation time is scaled by [`Game::speed`]; at 0 cards jump to their places and the
+//!   deal is instant, so the overlay's speed setting needs nothing more from this file.
+//! - A new round is shown as at a real table: all cards are collected to the stock face down,
+//!   then dealt one at a time, alternating, starting with the non-dealer.
+//! - Tints come from the core's legal actions: in the discard phase a card that may not be
+//!   thrown (the one just taken, or one that leaves too much deadwood while knocking) is dimmed;
+//!   while a card is dragged in the layoff phase, the melds it fits are lit.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::art::CardArt;
+use super::input::Drag;
+use super::layout::{Layout, Metrics, Placed, layout};
+use super::table::{
+    Animating, COMPUTER, Dealing, Game, HUMAN, TableSet, TurnPhase, round_key, window_size,
+};
+use crate::rules::{Action, Card};
+
+/// One card on the table.
+#[derive(Component)]
+pub struct CardSprite(pub Card);
+
+/// An eased move in progress; `flip` is the image shown from half way (a card turning over).
+#[derive(Component)]
+pub struct Slide {
+    from: Vec3,
+    to: Vec3,
+    /// Progress 0..1; negative while waiting for its turn in the deal.
+    t: f32,
+    secs: f32,
+    flip: Option<Handle<Image>>,
+}
+
+/// The current layout and the metrics it was made for, for input and tints.
+#[derive(Resource, Default)]
+pub struct TableLayout {
+    pub layout: Layout,
+    pub met: Option<Metrics>,
+}
+
+fn setup(mut commands: Commands, art: Res<CardArt>, windows: Query<&Window, With<PrimaryWindow>>) {
+    commands.spawn(Camera2d);
+    let met = Metrics::new(window_size(&windows));
+    let start = met.stock().extend(1.0);
+    for c in Card::all() {
+        let mut sprite = Sprite::from_image(art.back.clone());
+        sprite.custom_size = Some(met.card);
+        commands.spawn((CardSprite(c), sprite, Transform::from_translation(start)));
+    }
+}
+
+/// Where a new round's cards are dealt from, and the order they come off the deck.
+fn deal_order(game: &Game, l: &Layout) -> Vec<Card> {
+    let r = game.m.round();
+    let row = |seat| -> Vec<Card> {
+        let mut v: Vec<(f32, Card)> = r
+            .hand(seat)
+            .iter()
+            .filter_map(|c| l.get(c).map(|p| (p.pos.x, c)))
+            .collect();
+        v.sort_by(|a, b| a.0.total_cmp(&b.0));
+        v.into_iter().map(|p| p.1).collect()
+    };
+    let (first, second) = if r.dealer() == HUMAN {
+        (row(COMPUTER), row(HUMAN))
+    } else {
+        (row(HUMAN), row(COMPUTER))
+    };
+    let mut order = Vec::new();
+    for i in 0..first.len().max(second.len()) {
+        order.extend(first.get(i));
+        order.extend(second.get(i));
+    }
+    order.extend(r.discard_pile().iter().copied());
+    order
+}
+
+/// Recomputes every card's target after a change of state or window size, and runs the
+/// collect-and-deal sequence when a new round starts.
+#[allow(clippy::too_many_arguments)]
+fn place_cards(
+    mut commands: Commands,
+    game: Res<Game>,
+    art: Res<CardArt>,
+    mut dealing: ResMut<Dealing>,
+    mut table: ResMut<TableLayout>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    slides: Query<(), With<Slide>>,
+    mut cards: Query<(
+        Entity,
+        &CardSprite,
+        &mut Sprite,
+        &mut Transform,
+        Option<&Placed>,
+    )>,
+) {
+    let met = Metrics::new(window_size(&windows));
+    let l = layout(&game.m, met, &game.order, game.selected);
+    let secs = game.slide_secs();
+    let image = |c: Card, face_up: bool| {
+        if face_up {
+            art.face(c, game.four_color)
+        } else {
+            art.back.clone()
+        }
+    };
+    let key = round_key(&game.m);
+    if dealing.dealt != Some(key) {
+        // A new round: collect every card to the stock, face down (the first deal of the
+        // session starts there already).
+        let first = dealing.dealt.is_none();
+        dealing.dealt = Some(key);
+        dealing.active = secs > 0.0;
+        if dealing.active {
+            let stock = met.stock();
+            for (i, (e, _, mut sprite, tf, _)) in cards.iter_mut().enumerate() {
+                let to = stock.extend(1.0 + i as f32 * 0.01);
+                let mut ec = commands.entity(e);
+                ec.insert(Placed {
+                    pos: to,
+                    face_up: false,
+                });
+                if first {
+                    sprite.image = art.back.clone();
+                    ec.insert(Transform::from_translation(to));
+                } else {
+                    ec.insert(Slide {
+                        from: tf.translation,
+                        to,
+                        t: 0.0,
+                        secs: secs * 1.2,
+                        flip: (sprite.image != art.back).then(|| art.back.clone()),
+                    });
+                }
+            }
+            table.met = None;
+            return;
+        }
+    }
+    if dealing.active {
+        if !slides.is_empty() {
+            return;
+        }
+        if table.met.is_some() {
+            // The deal has landed.
+            dealing.active = false;
+        } else {
+            // Collected: deal one card at a time, the upcard last.
+            let order = deal_order(&game, &l);
+            let step = 0.07 * game.speed;
+            for (e, cs, sprite, tf, _) in &mut cards {
+                let Some(p) = l.get(cs.0) else { continue };
+                let wait = order.iter().position(|&c| c == cs.0).map_or(0.0, |i| i as f32 * step);
+                let face = image(cs.0, p.face_up);
+                commands.entity(e).insert((
+                    p,
+                    Slide {
+                        from: tf.translation,
+                        to: p.pos,
+                        t: -wait / secs,
+                        secs,
+                        flip: (sprite.image != face).then_some(face),
+                    },
+                ));
+            }
+            table.layout = l;
+            table.met = Some(met);
+            return;
+        }
+    }
+    for (e, cs, mut sprite, tf, old) in &mut cards {
+        let Some(p) = l.get(cs.0) else { continue };
+        if old == Some(&p) && sprite.custom_size == Some(met.card) {
+            continue;
+        }
+        sprite.custom_size = Some(met.card);
+        let face = image(cs.0, p.face_up);
+        let turns = old.is_some_and(|o| o.face_up != p.face_up);
+        let mut ec = commands.entity(e);
+        ec.insert(p);
+        if secs <= 0.0 || old.is_none() && tf.translation == p.pos {
+            sprite.image = face;
+            ec.insert(Transform::from_translation(p.pos));
+        } else {
+            if !turns {
+                sprite.image = face.clone();
+            }
+            ec.insert(Slide {
+                from: tf.translation,
+                to: p.pos,
+                t: 0.0,
+                secs,
+                flip: turns.then_some(face),
+            });
+        }
+    }
+    table.layout = l;
+    table.met = Some(met);
+}
+
+/// Moves sliding cards along an eased curve, lifted above the rest while they travel, and
+/// turns flipping cards over (the width shrinks to nothing, the face changes, it grows back).
+fn slide_cards(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut anim: ResMut<Animating>,
+    mut q: Query<(Entity, &mut Slide, &mut Transform, &mut Sprite)>,
+) {
+    let mut any = false;
+    for (e, mut s, mut tf, mut sprite) in &mut q {
+        any = true;
+        s.t += time.delta_secs() / s.secs.max(1e-3);
+        if s.t < 0.0 {
+            continue;
+        }
+        let k = EasingCurve::new(0.0f32, 1.0, EaseFunction::CubicOut).sample_clamped(s.t);
+        let mut p = s.from.lerp(s.to, k);
+        p.z = s.to.z + 100.0 * (1.0 - k);
+        tf.translation = p;
+        if s.flip.is_some() {
+            tf.scale.x = (1.0 - 2.0 * s.t.min(1.0)).abs().max(0.02);
+            if s.t >= 0.5
+                && let Some(face) = s.flip.take()
+            {
+                sprite.image = face;
+            }
+        } else {
+            tf.scale.x = 1.0;
+        }
+        if s.t >= 1.0 {
+            tf.translation = s.to;
+            tf.scale.x = 1.0;
+            if let Some(face) = s.flip.take() {
+                sprite.image = face;
+            }
+            commands.entity(e).remove::<Slide>();
+        }
+    }
+    anim.set_if_neq(Animating(any));
+}
+
+const DIM: Color = Color::srgb(0.55, 0.55, 0.55);
+const LIT: Color = Color::srgb(1.0, 0.93, 0.55);
+const HOT: Color = Color::srgb(1.0, 0.8, 0.3);
+
+/// The colour each card should have now.
+pub fn tints(game: &Game, phase: TurnPhase, dragged: Option<(Card, Vec2)>, l: &Layout) -> Vec<(Card, Color)> {
+    let r = game.m.round();
+    let mut out = Vec::new();
+    match phase {
+        TurnPhase::Discard => {
+            let legal = r.legal_actions();
+            for c in r.hand(HUMAN).iter() {
+                let ok = legal.iter().any(|a| match a {
+                    Action::Discard(d) => *d == c && !game.knocking,
+                    Action::Knock { discard, .. } => *discard == c && game.knocking,
+                    Action::Gin { discard } => *discard == Some(c) && game.knocking,
+                    _ => false,
+                });
+                if !ok {
+                    out.push((c, DIM));
+                }
+            }
+        }
+        TurnPhase::Layoff => {
+            if let (Some((card, at)), Some(k)) = (dragged, r.knock()) {
+                let hover = l.meld_at(at);
+                for (i, m) in k.current_melds().iter().enumerate() {
+                    if m.extended_by(card).is_some() {
+                        let color = if hover == Some(i) { HOT } else { LIT };
+                        out.extend(m.cards().iter().map(|c| (c, color)));
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+fn tint_cards(
+    game: Res<Game>,
+    phase: Res<State<TurnPhase>>,
+    drag: Res<Drag>,
+    table: Res<TableLayout>,
+    mut cards: Query<(&CardSprite, &mut Sprite)>,
+) {
+    if !(game.is_changed() || phase.is_changed() || drag.is_changed() || table.is_changed()) {
+        return;
+    }
+    let mut colors = [Color::WHITE; 52];
+    for (c, col) in tints(&game, *phase.get(), drag.dragging(), &table.layout) {
+        colors[c.index() as usize] = col;
+    }
+    for (cs, mut sprite) in &mut cards {
+        let want = colors[cs.0.index() as usize];
+        if sprite.color != want {
+            sprite.color = want;
+        }
+    }
+}
+
+/// Card entities, their layout, animations and tints.
+pub struct CardsPlugin;
+
+impl Plugin for CardsPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<TableLayout>()
+            .add_systems(Startup, setup)
+            .add_systems(
+                Update,
+                (place_cards, slide_cards, tint_cards)
+                    .chain()
+                    .in_set(TableSet::Show),
+            );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::layout::HandOrder;
+    use crate::rules::Phase;
+
+    #[test]
+    fn deal_alternates_from_the_non_dealer_and_ends_with_the_upcard() {
+        let game = Game::new(4);
+        let met = Metrics::new(Vec2::new(1280.0, 800.0));
+        let l = layout(&game.m, met, &HandOrder::default(), None);
+        let order = deal_order(&game, &l);
+        let r = game.m.round();
+        assert_eq!(order.len(), 21);
+        let non_dealer = r.dealer().other();
+        for (i, c) in order[..20].iter().enumerate() {
+            let seat = if i % 2 == 0 { non_dealer } else { r.dealer() };
+            assert!(r.hand(seat).contains(*c), "card {i} goes to {seat:?}");
+        }
+        assert_eq!(Some(order[20]), r.discard_top());
+    }
+
+    #[test]
+    fn tints_dim_what_may_not_be_thrown_and_light_layoff_targets() {
+        let mut game = Game::new(8);
+        // Drive to a human discard after taking the upcard or the discard.
+        for _ in 0..200 {
+            let r = game.m.round();
+            if let (Phase::Discard { seat }, Some(t)) = (r.phase(), r.taken_from_discard())
+                && seat == HUMAN
+            {
+                let l = layout(&game.m, Metrics::new(Vec2::new(1280.0, 800.0)), &game.order, None);
+                let dim: Vec<Card> = tints(&game, TurnPhase::Discard, None, &l)
+                    .into_iter()
+                    .map(|p| p.0)
+                    .collect();
+                assert_eq!(dim, vec![t], "only the card just taken is dimmed");
+                // While knocking, exactly the cards that allow a knock stay lit.
+                game.knocking = true;
+                let lit = r.hand(HUMAN).len()
+                    - tints(&game, TurnPhase::Discard, None, &l).len();
+                let knocks = r
+                    .legal_actions()
+                    .iter()
+                    .filter(|a| matches!(a, Action::Knock { .. } | Action::Gin { discard: Some(_) }))
+                    .count();
+                assert_eq!(lit, knocks);
+                return;
+            }
+            let Some(seat) = r.to_act() else {
+                game.m.next_round().unwrap();
+                continue;
+            };
+            // Prefer taking from the pile, so the "just taken" rule shows.
+            let legal = r.legal_actions();
+            let a = legal
+                .iter()
+                .find(|a| matches!(a, Action::TakeDiscard | Action::TakeUpcard))
+                .unwrap_or(&legal[0])
+                .clone();
+            game.m.apply(seat, a).unwrap();
+        }
+        panic!("never reached a human discard after a take");
+    }
+}

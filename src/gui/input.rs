@@ -1,0 +1,285 @@
+//! The mouse on the cards: click or drag to draw, double-click or drag to the pile to discard,
+//! drag onto a spread meld to lay off, drag within the hand to reorder; S cycles the sort.
+//!
+//! Decisions:
+//! - Input only turns gestures into [`Command`]s; whether a move is legal is the rules core's
+//!   call when the command is applied. A drop that does not become a move sends the card back.
+//! - Hit-testing uses the cards' current rectangles, topmost first: exact for axis-aligned
+//!   cards, and it needs no picking backend.
+//! - A press becomes a drag after a few pixels, so a slightly shaky click is still a click.
+//!   The first click on a hand card raises it and a second plays it, which makes a
+//!   double-click a discard without any timing threshold to tune.
+//! - Reordering works in every phase while the player holds cards, even during the
+//!   computer's turn: arranging one's hand is not a move.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::cards::{CardSprite, Slide, TableLayout};
+use super::layout::{Placed, SortMode, card_at};
+use super::table::{Command, Game, HUMAN, TableSet, TurnPhase, cursor_world};
+use crate::rules::{Action, Card};
+
+/// A card being pressed or dragged with the mouse.
+#[derive(Resource, Default)]
+pub struct Drag {
+    card: Option<Card>,
+    start: Vec2,
+    at: Vec2,
+    moved: bool,
+}
+
+impl Drag {
+    /// The card being dragged and where the cursor is, once the press has become a drag.
+    pub fn dragging(&self) -> Option<(Card, Vec2)> {
+        self.card.filter(|_| self.moved).map(|c| (c, self.at))
+    }
+}
+
+/// The next sort mode for the S key.
+fn next_sort(m: SortMode) -> SortMode {
+    match m {
+        SortMode::Melds => SortMode::Rank,
+        SortMode::Rank => SortMode::Suit,
+        SortMode::Suit | SortMode::Custom => SortMode::Melds,
+    }
+}
+
+/// What a click on `c` asks for, in `phase`.
+pub fn click_command(game: &Game, phase: TurnPhase, c: Card) -> Option<Command> {
+    let r = game.m.round();
+    let mine = r.hand(HUMAN).contains(c);
+    match phase {
+        TurnPhase::UpcardOffer if Some(c) == r.discard_top() => Some(Command::TakeUpcard),
+        TurnPhase::Draw if r.stock().last() == Some(&c) => Some(Command::DrawStock),
+        TurnPhase::Draw if Some(c) == r.discard_top() => Some(Command::TakeDiscard),
+        TurnPhase::Discard if mine && game.selected == Some(c) => Some(Command::Play(c)),
+        TurnPhase::Discard if mine => Some(Command::Select(c)),
+        TurnPhase::Layoff if mine => r.legal_actions().into_iter().find_map(|a| match a {
+            Action::LayOff { card, meld } if card == c => Some(Command::LayOff { card, meld }),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
+/// What dropping `c` at `p` asks for, in `phase`.
+pub fn drop_command(game: &Game, phase: TurnPhase, table: &TableLayout, c: Card, p: Vec2) -> Option<Command> {
+    let r = game.m.round();
+    let met = table.met?;
+    let mine = r.hand(HUMAN).contains(c);
+    // Pulled from a pile down towards the hand.
+    let towards_hand = p.y < met.discard().y - met.card.y * 0.6;
+    match phase {
+        TurnPhase::UpcardOffer if Some(c) == r.discard_top() && towards_hand => {
+            return Some(Command::TakeUpcard);
+        }
+        TurnPhase::Draw if r.stock().last() == Some(&c) && towards_hand => {
+            return Some(Command::DrawStock);
+        }
+        TurnPhase::Draw if Some(c) == r.discard_top() && towards_hand => {
+            return Some(Command::TakeDiscard);
+        }
+        TurnPhase::Discard if mine && met.on_discard_pile(p) => return Some(Command::Play(c)),
+        TurnPhase::Layoff if mine => {
+            if let Some(meld) = table.layout.meld_at(p) {
+                return Some(Command::LayOff { card: c, meld });
+            }
+        }
+        _ => {}
+    }
+    // Dropped along the hand: reorder.
+    let in_hand_row = (p.y - met.hand_y()).abs() <= met.card.y * 0.9;
+    (mine && in_hand_row && !table.layout.hand.is_empty()).then(|| Command::MoveCard {
+        card: c,
+        to: table.layout.hand_slot(c, p.x),
+    })
+}
+
+/// Whether `c` may be picked up in `phase`.
+fn draggable(game: &Game, phase: TurnPhase, c: Card) -> bool {
+    let r = game.m.round();
+    if r.knock().is_none() && r.hand(HUMAN).contains(c) {
+        return true;
+    }
+    match phase {
+        TurnPhase::Layoff => r.hand(HUMAN).contains(c),
+        TurnPhase::UpcardOffer => Some(c) == r.discard_top(),
+        TurnPhase::Draw => Some(c) == r.discard_top() || r.stock().last() == Some(&c),
+        _ => false,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn mouse_input(
+    mut commands: Commands,
+    game: Res<Game>,
+    table: Res<TableLayout>,
+    mut drag: ResMut<Drag>,
+    state: Res<State<TurnPhase>>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cams: Query<(&Camera, &GlobalTransform)>,
+    mut cards: Query<(Entity, &CardSprite, &mut Transform, &Sprite)>,
+    mut out: MessageWriter<Command>,
+) {
+    let phase = *state.get();
+    if keys.just_pressed(KeyCode::KeyS) {
+        out.write(Command::Sort(next_sort(game.order.mode)));
+    }
+    if keys.just_pressed(KeyCode::Escape) && (game.knocking || game.selected.is_some()) {
+        out.write(Command::Cancel);
+    }
+    let world = cursor_world(&windows, &cams);
+    let under = |cards: &Query<(Entity, &CardSprite, &mut Transform, &Sprite)>| {
+        world.and_then(|w| {
+            card_at(
+                w,
+                cards.iter().map(|(_, cs, tf, sp)| {
+                    let size = sp.custom_size.unwrap_or(Vec2::ONE) * tf.scale.truncate();
+                    (cs.0, tf.translation, size)
+                }),
+            )
+        })
+    };
+    // Press: remember the card; move past a few pixels: drag it; release: click or drop.
+    if mouse.just_pressed(MouseButton::Left) {
+        let card = under(&cards).filter(|&c| draggable(&game, phase, c));
+        *drag = Drag {
+            card,
+            start: world.unwrap_or_default(),
+            at: world.unwrap_or_default(),
+            moved: false,
+        };
+    }
+    if mouse.pressed(MouseButton::Left)
+        && let (Some(c), Some(w)) = (drag.card, world)
+        && (drag.moved || w.distance(drag.start) > 6.0)
+    {
+        if !drag.moved {
+            drag.moved = true;
+        }
+        if drag.at != w {
+            drag.at = w;
+        }
+        if let Some((e, _, mut tf, _)) = cards.iter_mut().find(|(_, cs, _, _)| cs.0 == c) {
+            commands.entity(e).remove::<Slide>();
+            tf.translation = w.extend(300.0);
+            tf.scale.x = 1.0;
+        }
+    }
+    if !mouse.just_released(MouseButton::Left) {
+        return;
+    }
+    let Some(c) = drag.card.take() else { return };
+    let cmd = if drag.moved {
+        // Whatever happens, the card is re-targeted: to its new place, or back.
+        if let Some((e, ..)) = cards.iter().find(|(_, cs, _, _)| cs.0 == c) {
+            commands.entity(e).remove::<Placed>();
+        }
+        drop_command(&game, phase, &table, c, world.unwrap_or(drag.at))
+    } else if under(&cards) == Some(c) {
+        click_command(&game, phase, c)
+    } else {
+        None
+    };
+    drag.moved = false;
+    if let Some(cmd) = cmd {
+        out.write(cmd);
+    }
+}
+
+/// Mouse and keyboard on the cards.
+pub struct InputPlugin;
+
+impl Plugin for InputPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Drag>().add_systems(
+            Update,
+            mouse_input
+                .run_if(not(in_state(TurnPhase::Dealing)))
+                .in_set(TableSet::Input),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::layout::{Metrics, layout};
+    use crate::rules::Phase;
+
+    fn table_for(game: &Game) -> TableLayout {
+        let met = Metrics::new(Vec2::new(1280.0, 800.0));
+        TableLayout {
+            layout: layout(&game.m, met, &game.order, game.selected),
+            met: Some(met),
+        }
+    }
+
+    #[test]
+    fn gestures_become_the_commands_a_player_expects() {
+        let mut game = Game::new(21);
+        // Play until the human must draw.
+        while !matches!(game.m.round().phase(), Phase::Draw { seat, stock_only: false } if seat == HUMAN)
+        {
+            let r = game.m.round();
+            let seat = r.to_act().unwrap();
+            let a = r.legal_actions().into_iter().find(|a| *a != Action::TakeUpcard).unwrap();
+            game.m.apply(seat, a).unwrap();
+        }
+        let t = table_for(&game);
+        let met = t.met.unwrap();
+        let r = game.m.round().clone();
+        let stock_top = *r.stock().last().unwrap();
+        let top = r.discard_top().unwrap();
+        assert_eq!(click_command(&game, TurnPhase::Draw, stock_top), Some(Command::DrawStock));
+        assert_eq!(click_command(&game, TurnPhase::Draw, top), Some(Command::TakeDiscard));
+        let hand_pos = Vec2::new(0.0, met.hand_y());
+        assert_eq!(
+            drop_command(&game, TurnPhase::Draw, &t, top, hand_pos),
+            Some(Command::TakeDiscard)
+        );
+        // Dropped back on the table near the piles: nothing.
+        assert_eq!(drop_command(&game, TurnPhase::Draw, &t, top, met.stock()), None);
+        // A hand card dropped along the hand reorders it; on the pile in the draw phase too
+        // (the pile is not a target before drawing).
+        let first = t.layout.hand[0];
+        let far_right = Vec2::new(met.size.x * 0.45, met.hand_y());
+        assert_eq!(
+            drop_command(&game, TurnPhase::Draw, &t, first, far_right),
+            Some(Command::MoveCard {
+                card: first,
+                to: t.layout.hand.len() - 1
+            })
+        );
+        assert_eq!(drop_command(&game, TurnPhase::Draw, &t, first, met.discard()), None);
+        // After drawing: first click raises, second click plays; a drop on the pile plays.
+        game.command(Command::DrawStock);
+        let t = table_for(&game);
+        let c = t.layout.hand[3];
+        assert_eq!(click_command(&game, TurnPhase::Discard, c), Some(Command::Select(c)));
+        game.command(Command::Select(c));
+        assert_eq!(click_command(&game, TurnPhase::Discard, c), Some(Command::Play(c)));
+        assert_eq!(
+            drop_command(&game, TurnPhase::Discard, &t, c, met.discard()),
+            Some(Command::Play(c))
+        );
+    }
+
+    #[test]
+    fn s_cycles_through_the_sorts() {
+        let mut m = SortMode::Melds;
+        let mut seen = vec![m];
+        for _ in 0..3 {
+            m = next_sort(m);
+            seen.push(m);
+        }
+        assert_eq!(
+            seen,
+            vec![SortMode::Melds, SortMode::Rank, SortMode::Suit, SortMode::Melds]
+        );
+        assert_eq!(next_sort(SortMode::Custom), SortMode::Melds);
+    }
+}

@@ -1,0 +1,479 @@
+//! Where every card goes: a pure function of the rules core's state, the window size and the
+//! player's chosen hand order. No plugin lives here, so all of it is unit-tested without Bevy
+//! running.
+//!
+//! Decisions:
+//! - Sizes follow the window's shorter proportion, so the same table works from 1024×640 to 4K;
+//!   cards are the art's 300×420 shape scaled, never stretched.
+//! - The player's hand is grouped by melds by default (a gap between groups), because that is
+//!   what the deadwood count refers to. Sorting by rank or suit, or dragging cards into a custom
+//!   order, is the player's choice and is kept as the hand changes: new cards go to the right.
+//! - After a knock the knocker's row is the spread: each meld as declared, with the defender's
+//!   layoffs joined to it (set a little lower so they read as layoffs), then the deadwood. The
+//!   rectangles of those melds are the drop targets for layoffs.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::table::{COMPUTER, HUMAN};
+use crate::rules::{Card, CardSet, Match, best_arrangement};
+
+/// Card size and positions for a window of `size` logical pixels.
+#[derive(Clone, Copy, Debug)]
+pub struct Metrics {
+    pub card: Vec2,
+    pub size: Vec2,
+}
+
+impl Metrics {
+    pub fn new(size: Vec2) -> Metrics {
+        let h = (size.y * 0.2).min(size.x * 0.09 * 420.0 / 300.0).max(60.0);
+        Metrics {
+            card: Vec2::new(h * 300.0 / 420.0, h),
+            size,
+        }
+    }
+    pub fn stock(&self) -> Vec2 {
+        Vec2::new(-self.card.x * 0.75, self.size.y * 0.04)
+    }
+    pub fn discard(&self) -> Vec2 {
+        Vec2::new(self.card.x * 0.75, self.size.y * 0.04)
+    }
+    /// The y of the player's hand row.
+    pub fn hand_y(&self) -> f32 {
+        -self.size.y / 2.0 + self.card.y * 0.62
+    }
+    /// The y of the computer's hand row.
+    pub fn opponent_y(&self) -> f32 {
+        self.size.y / 2.0 - self.card.y * 0.62
+    }
+    /// A scale for text and buttons: 1 at 800 pixels high.
+    pub fn ui_scale(&self) -> f32 {
+        (self.size.y / 800.0).clamp(0.75, 2.5)
+    }
+    /// Whether `p` is on the discard pile (generously: a drop near it counts).
+    pub fn on_discard_pile(&self, p: Vec2) -> bool {
+        let d = (p - self.discard()).abs();
+        d.x <= self.card.x * 0.9 && d.y <= self.card.y * 0.9
+    }
+}
+
+/// How the player's hand is ordered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SortMode {
+    /// Melds first, grouped, then deadwood by rank.
+    #[default]
+    Melds,
+    Rank,
+    Suit,
+    /// The order the player dragged the cards into.
+    Custom,
+}
+
+/// The player's hand order: a mode, and for `Custom` the order itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandOrder {
+    pub mode: SortMode,
+    pub custom: Vec<Card>,
+}
+
+impl HandOrder {
+    /// The hand in display order, and the index where each meld group starts (only when
+    /// grouping by melds).
+    pub fn order(&self, hand: CardSet) -> (Vec<Card>, Vec<usize>) {
+        let mut cards: Vec<Card> = hand.iter().collect();
+        match self.mode {
+            SortMode::Melds => return arranged(hand),
+            SortMode::Rank => cards.sort_by_key(|c| (c.rank(), c.suit())),
+            SortMode::Suit => cards.sort_by_key(|c| (c.suit(), c.rank())),
+            SortMode::Custom => {
+                let mut kept: Vec<Card> = self
+                    .custom
+                    .iter()
+                    .copied()
+                    .filter(|&c| hand.contains(c))
+                    .collect();
+                let known: CardSet = kept.iter().copied().collect();
+                kept.extend(cards.into_iter().filter(|&c| !known.contains(c)));
+                cards = kept;
+            }
+        }
+        (cards, Vec::new())
+    }
+
+    /// Moves `card` to position `to` of the hand as now shown; the order becomes custom.
+    pub fn move_card(&mut self, hand: CardSet, card: Card, to: usize) {
+        if !hand.contains(card) {
+            return;
+        }
+        let (mut cards, _) = self.order(hand);
+        cards.retain(|&c| c != card);
+        cards.insert(to.min(cards.len()), card);
+        self.custom = cards;
+        self.mode = SortMode::Custom;
+    }
+}
+
+/// The order a hand is shown in: melds first (runs low to high, sets by suit), then deadwood by
+/// rank; the index where each group starts, so the layout can leave a gap between groups.
+pub fn arranged(hand: CardSet) -> (Vec<Card>, Vec<usize>) {
+    let a = best_arrangement(hand);
+    let mut order = Vec::new();
+    let mut starts = Vec::new();
+    for m in &a.melds {
+        starts.push(order.len());
+        order.extend(m.sorted_cards());
+    }
+    starts.push(order.len());
+    let mut dead: Vec<Card> = a.deadwood.iter().collect();
+    dead.sort_by_key(|c| (c.rank(), c.suit()));
+    order.extend(dead);
+    (order, starts)
+}
+
+/// Where the layout wants a card, and whether it shows its face.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Placed {
+    pub pos: Vec3,
+    pub face_up: bool,
+}
+
+/// Every card's target, plus what input needs to know about the table's geography.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    pub cards: Vec<(Card, Placed)>,
+    /// The knocker's melds (by the core's meld number) as screen rectangles: layoff targets.
+    pub melds: Vec<Rect>,
+    /// The player's hand in display order.
+    pub hand: Vec<Card>,
+}
+
+impl Layout {
+    pub fn get(&self, c: Card) -> Option<Placed> {
+        self.cards.iter().find(|p| p.0 == c).map(|p| p.1)
+    }
+
+    /// Where in the hand (as an index among the other cards) a card dropped at `x` goes.
+    pub fn hand_slot(&self, card: Card, x: f32) -> usize {
+        self.hand
+            .iter()
+            .filter(|&&c| c != card)
+            .filter(|&&c| self.get(c).is_some_and(|p| p.pos.x < x))
+            .count()
+    }
+
+    /// The knocker's meld under `p`, if any.
+    pub fn meld_at(&self, p: Vec2) -> Option<usize> {
+        self.melds.iter().position(|r| r.contains(p))
+    }
+}
+
+/// One row of cards in groups, centred at `y`; returns each group's rectangle.
+fn row(
+    met: Metrics,
+    y: f32,
+    groups: &[Vec<(Card, f32)>],
+    face_up: bool,
+    z0: f32,
+    out: &mut Vec<(Card, Placed)>,
+) -> Vec<Rect> {
+    let cw = met.card.x;
+    let n: usize = groups.iter().map(Vec::len).sum();
+    let gaps = groups.iter().filter(|g| !g.is_empty()).count().saturating_sub(1) as f32;
+    let gap = cw * 0.25;
+    let step =
+        (cw * 0.62).min((met.size.x * 0.92 - cw - gaps * gap) / (n as f32 - 1.0).max(1.0));
+    let width = step * (n as f32 - 1.0).max(0.0) + gaps * gap;
+    let mut x = -width / 2.0;
+    let mut i = 0;
+    let mut rects = Vec::new();
+    for g in groups {
+        let mut rect: Option<Rect> = None;
+        for &(c, dy) in g {
+            let pos = Vec3::new(x, y + dy, z0 + i as f32 * 0.01);
+            out.push((c, Placed { pos, face_up }));
+            let r = Rect::from_center_size(pos.truncate(), met.card);
+            rect = Some(rect.map_or(r, |q| q.union(r)));
+            x += step;
+            i += 1;
+        }
+        rects.push(rect.unwrap_or_default());
+        if !g.is_empty() {
+            x += gap;
+        }
+    }
+    rects
+}
+
+/// Target position and face for every card, from the core's state. `lift` raises one card of
+/// the player's hand (the one selected by a first click).
+pub fn layout(m: &Match, met: Metrics, order: &HandOrder, lift: Option<Card>) -> Layout {
+    let r = m.round();
+    let mut out = Layout::default();
+    let ch = met.card.y;
+    let cards = &mut out.cards;
+    // Stock: a face-down pile whose thickness shows how many cards are left.
+    for (i, &c) in r.stock().iter().enumerate() {
+        let p = met.stock() + Vec2::new(-(i as f32) * 0.35, i as f32 * 0.35);
+        cards.push((
+            c,
+            Placed {
+                pos: p.extend(1.0 + i as f32 * 0.01),
+                face_up: false,
+            },
+        ));
+    }
+    // Discard pile: the top card, with the three below it peeking out.
+    let pile = r.discard_pile();
+    for (i, &c) in pile.iter().enumerate() {
+        let from_top = (pile.len() - 1 - i) as f32;
+        let shift = from_top.min(3.0) * met.card.x * 0.06;
+        let p = met.discard() + Vec2::new(-shift, 0.0);
+        cards.push((
+            c,
+            Placed {
+                pos: p.extend(2.0 + i as f32 * 0.01),
+                face_up: true,
+            },
+        ));
+    }
+    let y_of = |seat| {
+        if seat == HUMAN {
+            met.hand_y()
+        } else {
+            met.opponent_y()
+        }
+    };
+    let over = r.is_finished();
+    let knock = r.knock();
+    for seat in [HUMAN, COMPUTER] {
+        let hand = r.hand(seat);
+        let face_up = seat == HUMAN || over || knock.is_some_and(|k| k.knocker == seat);
+        let groups: Vec<Vec<(Card, f32)>> = match knock {
+            Some(k) if k.knocker == seat => {
+                // The spread: declared melds with the layoffs joined on, then deadwood.
+                let laid = k.laid_off();
+                let mut g: Vec<Vec<(Card, f32)>> = k
+                    .current_melds()
+                    .iter()
+                    .map(|m| {
+                        m.sorted_cards()
+                            .into_iter()
+                            .map(|c| (c, if laid.contains(c) { -ch * 0.12 } else { 0.0 }))
+                            .collect()
+                    })
+                    .collect();
+                let mut dead: Vec<Card> = k.deadwood.iter().collect();
+                dead.sort_by_key(|c| (c.rank(), c.suit()));
+                g.push(dead.into_iter().map(|c| (c, 0.0)).collect());
+                g
+            }
+            _ => {
+                let (order, starts) = if seat == HUMAN && !over && knock.is_none() {
+                    order.order(hand)
+                } else if face_up {
+                    arranged(hand)
+                } else {
+                    (hand.iter().collect(), Vec::new())
+                };
+                if seat == HUMAN {
+                    out.hand = order.clone();
+                }
+                let mut bounds: Vec<usize> = starts
+                    .into_iter()
+                    .filter(|&s| s > 0 && s < order.len())
+                    .collect();
+                bounds.push(order.len());
+                let mut g = Vec::new();
+                let mut from = 0;
+                for b in bounds {
+                    let lift_of = |c: Card| {
+                        if seat == HUMAN && lift == Some(c) {
+                            ch * 0.15
+                        } else {
+                            0.0
+                        }
+                    };
+                    g.push(order[from..b].iter().map(|&c| (c, lift_of(c))).collect());
+                    from = b;
+                }
+                g
+            }
+        };
+        let rects = row(met, y_of(seat), &groups, face_up, 10.0, cards);
+        if let Some(k) = knock
+            && k.knocker == seat
+        {
+            out.melds = rects[..rects.len() - 1].to_vec();
+        }
+    }
+    if out.hand.is_empty() {
+        out.hand = r.hand(HUMAN).iter().collect();
+    }
+    out
+}
+
+/// The card under `world`: the topmost one whose rectangle contains it.
+pub fn card_at(world: Vec2, cards: impl Iterator<Item = (Card, Vec3, Vec2)>) -> Option<Card> {
+    let mut best: Option<(f32, Card)> = None;
+    for (c, pos, size) in cards {
+        let d = (world - pos.truncate()).abs();
+        if d.x <= size.x / 2.0 && d.y <= size.y / 2.0 && best.is_none_or(|(z, _)| pos.z > z) {
+            best = Some((pos.z, c));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Bot;
+    use crate::rules::{Action, Phase, RuleSettings};
+
+    #[test]
+    fn every_card_placed_once_inside_the_window_at_every_size() {
+        for size in [
+            Vec2::new(1024.0, 640.0),
+            Vec2::new(1280.0, 800.0),
+            Vec2::new(3840.0, 2160.0),
+        ] {
+            let met = Metrics::new(size);
+            let mut m = Match::new(RuleSettings::default(), 12);
+            for step in 0..60 {
+                let l = layout(&m, met, &HandOrder::default(), None);
+                assert_eq!(l.cards.len(), 52, "step {step}");
+                let set: CardSet = l.cards.iter().map(|p| p.0).collect();
+                assert_eq!(set.len(), 52, "a card placed twice at step {step}");
+                let r = m.round();
+                for (c, p) in &l.cards {
+                    if r.hand(HUMAN).contains(*c) {
+                        assert!(p.face_up, "own cards face up");
+                    }
+                    if r.stock().contains(c) {
+                        assert!(!p.face_up, "stock face down");
+                    }
+                    if r.hand(COMPUTER).contains(*c) && r.knock().is_none() && !r.is_finished() {
+                        assert!(!p.face_up, "computer's hand hidden during play");
+                    }
+                    // Whole card inside the window.
+                    let half = size / 2.0 - met.card / 2.0;
+                    assert!(
+                        p.pos.x.abs() <= half.x + 0.5 && p.pos.y.abs() <= half.y + 0.5,
+                        "{c} at {:?} off a {size} window",
+                        p.pos
+                    );
+                }
+                // Hands never cover the piles.
+                for (c, p) in &l.cards {
+                    if r.hand(HUMAN).contains(*c) || r.hand(COMPUTER).contains(*c) {
+                        assert!(
+                            (p.pos.y - met.discard().y).abs() >= met.card.y * 0.9,
+                            "{c} overlaps the piles at {size}"
+                        );
+                    }
+                }
+                let Some(seat) = m.round().to_act() else {
+                    break;
+                };
+                let a = m.round().legal_actions()[0].clone();
+                m.apply(seat, a).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn hand_is_shown_melds_first() {
+        let hand = CardSet::parse("KD 2C 3C 4C 9H 9S 9D 5H").unwrap();
+        let (order, starts) = arranged(hand);
+        assert_eq!(order.len(), 8);
+        // Two melds (run, set) then the deadwood 5H KD.
+        assert_eq!(starts, vec![0, 3, 6]);
+        assert_eq!(order[6].to_string(), "5H");
+        assert_eq!(order[7].to_string(), "KD");
+    }
+
+    #[test]
+    fn sort_modes_and_a_dragged_order_that_survives_new_cards() {
+        let hand = CardSet::parse("KD 2C 3C 4C 9H 9S 5H").unwrap();
+        let names = |v: Vec<Card>| v.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+        let mut o = HandOrder {
+            mode: SortMode::Rank,
+            custom: vec![],
+        };
+        assert_eq!(names(o.order(hand).0), "2C 3C 4C 5H 9H 9S KD");
+        o.mode = SortMode::Suit;
+        assert_eq!(names(o.order(hand).0), "2C 3C 4C KD 5H 9H 9S");
+        // Drag KD to the front: custom order, everything else keeps its place.
+        let kd = "KD".parse::<Card>().unwrap();
+        o.move_card(hand, kd, 0);
+        assert_eq!(o.mode, SortMode::Custom);
+        assert_eq!(names(o.order(hand).0), "KD 2C 3C 4C 5H 9H 9S");
+        // A new card goes to the right; a card that left the hand disappears.
+        let later = hand.with("AS".parse::<Card>().unwrap()).without(kd);
+        assert_eq!(names(o.order(later).0), "2C 3C 4C 5H 9H 9S AS");
+        // A card not in the hand cannot be moved.
+        let before = o.clone();
+        o.move_card(hand, "QC".parse::<Card>().unwrap(), 2);
+        assert_eq!(o, before);
+    }
+
+    #[test]
+    fn a_drop_lands_between_the_cards_it_falls_between() {
+        let m = Match::new(RuleSettings::default(), 5);
+        let met = Metrics::new(Vec2::new(1280.0, 800.0));
+        let l = layout(&m, met, &HandOrder::default(), None);
+        let first = l.hand[0];
+        let x = |c: Card| l.get(c).unwrap().pos.x;
+        // Dropped just right of the third card: it lands after it.
+        assert_eq!(l.hand_slot(first, x(l.hand[2]) + 1.0), 2);
+        assert_eq!(l.hand_slot(first, -10_000.0), 0);
+        assert_eq!(l.hand_slot(first, 10_000.0), l.hand.len() - 1);
+    }
+
+    #[test]
+    fn the_knockers_melds_are_drop_targets_and_layoffs_join_them() {
+        // Medium plays both seats until the computer knocks without gin and the human has a
+        // layoff; then one card is laid off.
+        for seed in 0..400 {
+            let mut m = Match::new(RuleSettings::default(), seed);
+            let bot = crate::ai::Level::Medium.bot(seed);
+            while let Some(seat) = m.round().to_act() {
+                if matches!(m.round().phase(), Phase::Layoff { .. }) {
+                    break;
+                }
+                let a = bot.decide(&crate::ai::View::of(m.round(), seat, None));
+                m.apply(seat, a).unwrap();
+            }
+            let r = m.round();
+            let Some(k) = r.knock().filter(|k| k.knocker == COMPUTER) else {
+                continue;
+            };
+            let Some(Action::LayOff { card, meld }) = r
+                .legal_actions()
+                .into_iter()
+                .find(|a| matches!(a, Action::LayOff { .. }))
+            else {
+                continue;
+            };
+            let met = Metrics::new(Vec2::new(1280.0, 800.0));
+            let l = layout(&m, met, &HandOrder::default(), None);
+            assert_eq!(l.melds.len(), k.melds.len());
+            for (i, meld) in k.melds.iter().enumerate() {
+                for c in meld.cards().iter() {
+                    let p = l.get(c).unwrap();
+                    assert!(p.face_up);
+                    assert_eq!(l.meld_at(p.pos.truncate()), Some(i), "{c} in meld {i}");
+                }
+            }
+            m.apply(HUMAN, Action::LayOff { card, meld }).unwrap();
+            let l = layout(&m, met, &HandOrder::default(), None);
+            let p = l.get(card).unwrap();
+            assert!(p.face_up);
+            assert_eq!(l.meld_at(p.pos.truncate() + Vec2::Y * met.card.y * 0.3), Some(meld));
+            assert!(!l.hand.contains(&card));
+            return;
+        }
+        panic!("no seed gave a computer knock with a layoff");
+    }
+}
