@@ -12,6 +12,8 @@
 //!   for everything: what is legal, where each card is, whose turn it is.
 //! - Everything is serde-serialisable (RON on disk) so a series can be saved mid-round and a
 //!   round replayed from its deal seed and action list.
+//! - [`store`] reads and writes the player's files (settings, the saved series, statistics) as
+//!   RON, atomically, and never overwrites a file it could not read.
 //! - Illegal actions are values ([`rules::RuleError`]), never panics, because actions come from
 //!   untrusted places: the mouse, save files, bots under test.
 //!
@@ -21,3 +23,4 @@ pub mod ai;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod rules;
+pub mod store;

@@ -32,7 +32,9 @@ pub trait Bot: Send + Sync {
 }
 
 /// Difficulty levels offered to the player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
+)]
 pub enum Level {
     Easy,
     #[default]

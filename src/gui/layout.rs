@@ -214,7 +214,8 @@ pub fn layout(m: &Match, met: Metrics, order: &HandOrder, lift: Option<Card>) ->
     let cards = &mut out.cards;
     // Stock: a face-down pile whose thickness shows how many cards are left.
     for (i, &c) in r.stock().iter().enumerate() {
-        let p = met.stock() + Vec2::new(-(i as f32) * 0.35, i as f32 * 0.35);
+        let edge = i as f32 * met.card.y * 0.0022;
+        let p = met.stock() + Vec2::new(-edge, edge);
         cards.push((
             c,
             Placed {

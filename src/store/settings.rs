@@ -1,0 +1,176 @@
+//! The player's settings.
+//!
+//! Rule settings here are what the *next* series will be played under: a running series keeps
+//! its own copy of the rules (in [`crate::rules::Match`]), so changing them never rescores a
+//! series in progress. Everything else (difficulty aside, see below) applies at once.
+//! Difficulty also applies from the next series, so a series' statistics belong to one level.
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::rules::RuleSettings;
+
+/// How fast cards move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AnimSpeed {
+    Instant,
+    Fast,
+    #[default]
+    Normal,
+    Slow,
+}
+
+impl AnimSpeed {
+    pub const ALL: [AnimSpeed; 4] = [
+        AnimSpeed::Instant,
+        AnimSpeed::Fast,
+        AnimSpeed::Normal,
+        AnimSpeed::Slow,
+    ];
+
+    /// The time scale: 0 is instant, 1 normal.
+    pub fn factor(self) -> f32 {
+        match self {
+            AnimSpeed::Instant => 0.0,
+            AnimSpeed::Fast => 0.5,
+            AnimSpeed::Normal => 1.0,
+            AnimSpeed::Slow => 1.8,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            AnimSpeed::Instant => "Instant",
+            AnimSpeed::Fast => "Fast",
+            AnimSpeed::Normal => "Normal",
+            AnimSpeed::Slow => "Slow",
+        }
+    }
+}
+
+/// The colour of the card backs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardBack {
+    #[default]
+    Blue,
+    Red,
+    Green,
+    Grey,
+}
+
+impl CardBack {
+    pub const ALL: [CardBack; 4] = [CardBack::Blue, CardBack::Red, CardBack::Green, CardBack::Grey];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CardBack::Blue => "Blue",
+            CardBack::Red => "Red",
+            CardBack::Green => "Green",
+            CardBack::Grey => "Grey",
+        }
+    }
+
+    /// The tint multiplied into the (grey) back art, as linear-ish sRGB.
+    pub fn tint(self) -> [f32; 3] {
+        match self {
+            CardBack::Blue => [0.55, 0.7, 1.0],
+            CardBack::Red => [1.0, 0.55, 0.55],
+            CardBack::Green => [0.6, 0.9, 0.6],
+            CardBack::Grey => [1.0, 1.0, 1.0],
+        }
+    }
+}
+
+/// Everything the player can set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Rules for the next series.
+    pub rules: RuleSettings,
+    /// The computer's level for the next series.
+    pub level: Level,
+    pub speed: AnimSpeed,
+    pub four_color: bool,
+    pub card_back: CardBack,
+    pub sound: bool,
+    /// 0 to 1.
+    pub volume: f32,
+    /// Show each round's deal seed on the table.
+    pub show_seed: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            rules: RuleSettings::default(),
+            level: Level::default(),
+            speed: AnimSpeed::default(),
+            four_color: false,
+            card_back: CardBack::default(),
+            sound: true,
+            volume: 0.7,
+            show_seed: false,
+        }
+    }
+}
+
+impl Settings {
+    /// Checks what a hand-edited file could get wrong.
+    pub fn validate(&self) -> Result<(), String> {
+        self.rules.validate()?;
+        if !(0.0..=1.0).contains(&self.volume) {
+            return Err(format!("volume {} is not between 0 and 1", self.volume));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Store, load, save};
+
+    fn tmp(name: &str) -> std::path::PathBuf {
+        let p = std::env::temp_dir().join(format!("hg-settings-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        p
+    }
+
+    #[test]
+    fn settings_round_trip_and_an_old_file_fills_in_defaults() {
+        let dir = tmp("rt");
+        let path = dir.join("settings.ron");
+        let mut s = Settings::default();
+        s.rules.gin_bonus = 20;
+        s.level = Level::Hard;
+        s.speed = AnimSpeed::Instant;
+        s.card_back = CardBack::Red;
+        s.volume = 0.25;
+        save(&path, &s).unwrap();
+        let l = load(&path, "settings", Settings::validate);
+        assert_eq!(l.value, s);
+        // A file written before `card_back` and `show_seed` existed.
+        std::fs::write(&path, "(rules: (gin_bonus: 20), level: Easy, volume: 0.5)").unwrap();
+        let l = load(&path, "settings", Settings::validate);
+        assert!(l.notice.is_none());
+        assert_eq!(l.value.rules.gin_bonus, 20);
+        assert_eq!(l.value.rules.undercut_bonus, 10);
+        assert_eq!(l.value.level, Level::Easy);
+        assert_eq!(l.value.card_back, CardBack::Blue);
+        assert!(!l.value.show_seed);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn out_of_range_values_count_as_a_bad_file() {
+        let dir = tmp("range");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("settings.ron");
+        std::fs::write(&path, "(volume: 3.0)").unwrap();
+        let (store, l) = Store::open(path.clone(), "settings", Settings::validate);
+        assert_eq!(l.value, Settings::default());
+        assert!(l.notice.unwrap().contains("volume 3"));
+        assert!(store.writable && !path.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,149 @@
+//! Statistics kept across sessions, per difficulty level.
+//!
+//! Counted from the human's point of view. A round counts when it is entered on the
+//! scoreboard, a game when it closes, a series when it is decided (two games won) — the
+//! moment a player would call it won, even though play continues until all three games close.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::rules::{Outcome, RoundResult, Scoreboard, Seat};
+
+/// One level's record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Record {
+    pub series_won: u32,
+    pub series_lost: u32,
+    pub games_won: u32,
+    pub games_lost: u32,
+    pub rounds_won: u32,
+    pub rounds_lost: u32,
+    pub dead_hands: u32,
+    /// Rounds the human knocked in (gin included).
+    pub knocks: u32,
+    pub gins: u32,
+    /// Undercuts the human made (as defender).
+    pub undercuts: u32,
+    /// Times the human was undercut.
+    pub undercut_against: u32,
+    /// Most points the human scored in one round.
+    pub best_round: u32,
+}
+
+/// All levels.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Stats {
+    pub levels: BTreeMap<Level, Record>,
+}
+
+impl Stats {
+    pub fn record(&self, level: Level) -> Record {
+        self.levels.get(&level).cloned().unwrap_or_default()
+    }
+
+    /// Counts a finished round for `human` against a bot of `level`; `before` and `after` are
+    /// the scoreboard either side of entering it, so closed games and the decided series count
+    /// exactly once.
+    pub fn count_round(
+        &mut self,
+        level: Level,
+        human: Seat,
+        result: &RoundResult,
+        before: &Scoreboard,
+        after: &Scoreboard,
+    ) {
+        let r = self.levels.entry(level).or_default();
+        match result.winner {
+            None => r.dead_hands += 1,
+            Some(w) if w == human => {
+                r.rounds_won += 1;
+                r.best_round = r.best_round.max(result.points);
+            }
+            Some(_) => r.rounds_lost += 1,
+        }
+        if result.knocker == Some(human) {
+            r.knocks += 1;
+        }
+        match result.outcome {
+            Outcome::Gin | Outcome::BigGin if result.knocker == Some(human) => r.gins += 1,
+            Outcome::Undercut if result.winner == Some(human) => r.undercuts += 1,
+            Outcome::Undercut => r.undercut_against += 1,
+            _ => {}
+        }
+        for (b, a) in before.games.iter().zip(&after.games) {
+            if b.winner.is_none()
+                && let Some(w) = a.winner
+            {
+                if w == human {
+                    r.games_won += 1;
+                } else {
+                    r.games_lost += 1;
+                }
+            }
+        }
+        if before.series_winner().is_none()
+            && let Some(w) = after.series_winner()
+        {
+            if w == human {
+                r.series_won += 1;
+            } else {
+                r.series_lost += 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Match, RuleSettings};
+
+    #[test]
+    fn a_played_series_is_counted_once_each() {
+        // Play a whole series bot against bot and count it as the human (P1).
+        let mut m = Match::new(RuleSettings::default(), 42);
+        let bot = Level::Medium.bot(1);
+        let mut stats = Stats::default();
+        let mut rounds = 0;
+        while !m.scoreboard().is_over() {
+            while let Some(s) = m.round().to_act() {
+                let a = bot.decide(&crate::ai::View::of(m.round(), s, Some(m.scoreboard())));
+                let before = m.scoreboard().clone();
+                let entry = m.apply(s, a).unwrap();
+                if entry.is_some() {
+                    let res = m.round().result().unwrap().clone();
+                    stats.count_round(Level::Medium, Seat::P1, &res, &before, m.scoreboard());
+                    rounds += 1;
+                }
+            }
+            if !m.scoreboard().is_over() {
+                m.next_round().unwrap();
+            }
+        }
+        let r = stats.record(Level::Medium);
+        assert_eq!(r.rounds_won + r.rounds_lost + r.dead_hands, rounds);
+        assert_eq!(r.games_won + r.games_lost, 3, "three games closed");
+        assert_eq!(r.series_won + r.series_lost, 1, "one series decided");
+        let sb = m.scoreboard();
+        assert_eq!(r.games_won, sb.games_won()[0]);
+        assert_eq!(r.series_won == 1, sb.series_winner() == Some(Seat::P1));
+        let p1_wins = sb.history.iter().filter(|e| e.winner == Some(Seat::P1)).count() as u32;
+        assert_eq!(r.rounds_won, p1_wins);
+        let best = sb
+            .history
+            .iter()
+            .filter(|e| e.winner == Some(Seat::P1))
+            .map(|e| e.points)
+            .max()
+            .unwrap_or(0);
+        assert_eq!(r.best_round, best);
+        assert_eq!(stats.record(Level::Hard), Record::default());
+        // Round-trips through RON.
+        let back: Stats = ron::from_str(&ron::to_string(&stats).unwrap()).unwrap();
+        assert_eq!(back, stats);
+    }
+}
