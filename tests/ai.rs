@@ -250,3 +250,32 @@ fn bots_are_deterministic_given_a_seed() {
         assert_eq!(l.bot(5).decide(&v), l.bot(5).decide(&v));
     }
 }
+
+#[test]
+fn hints_are_mediums_move_with_a_reason_that_names_the_card() {
+    use hollywood_gin::ai::heuristic::hint;
+    let mut m = Match::new(RuleSettings::default(), 31);
+    let medium = Level::Medium.bot(0);
+    let mut kinds = std::collections::HashSet::new();
+    for _ in 0..3 {
+        while let Some(s) = m.round().to_act() {
+            let v = View::of(m.round(), s, Some(m.scoreboard()));
+            let (a, why) = hint(&v);
+            assert_eq!(a, medium.decide(&v), "the hint is Medium's move");
+            assert!(!why.is_empty() && why.ends_with('.'), "{why}");
+            match &a {
+                Action::Discard(c) | Action::LayOff { card: c, .. } => {
+                    assert!(why.contains(&c.to_string()), "{why} names {c}")
+                }
+                Action::Knock { discard, .. } => assert!(why.contains(&discard.to_string())),
+                _ => {}
+            }
+            kinds.insert(std::mem::discriminant(&a));
+            m.apply(s, a).unwrap();
+        }
+        if m.next_round().is_err() {
+            break;
+        }
+    }
+    assert!(kinds.len() >= 4, "hints seen for {} kinds of move", kinds.len());
+}

@@ -253,6 +253,51 @@ impl Bot for Medium {
     }
 }
 
+/// The move Medium would make, with a one-line reason a player can follow (the hint button).
+pub fn hint(v: &View) -> (Action, String) {
+    let a = Medium.decide(v);
+    let dw = |h: CardSet| best_arrangement(h).deadwood_points();
+    let why = match &a {
+        Action::TakeUpcard | Action::TakeDiscard => match v.discard_top() {
+            Some(t) if !best_arrangement(v.hand.with(t)).deadwood.contains(t) => {
+                format!("Take the {t}: it goes into a meld.")
+            }
+            Some(t) => format!("Take the {t}: with it you can get down to knocking."),
+            None => "Take the discard.".into(),
+        },
+        Action::PassUpcard => match v.discard_top() {
+            Some(t) => format!("Pass: the {t} would not go into a meld."),
+            None => "Pass.".into(),
+        },
+        Action::DrawStock => match v.discard_top() {
+            Some(t) if !matches!(v.phase, Phase::Draw { stock_only: true, .. }) => {
+                format!("Draw from the stock: the {t} would not go into a meld.")
+            }
+            _ => "Draw from the stock.".into(),
+        },
+        Action::Discard(c) => {
+            let after = dw(v.hand.without(*c));
+            let watched = v.knowledge.opp_holds.iter().any(|t| {
+                t.rank() == c.rank() || (t.suit() == c.suit() && t.rank().value().abs_diff(c.rank().value()) <= 2)
+            });
+            if watched {
+                format!("Discard the {c}: it leaves {after} deadwood (the computer may want it, but the others are worse).")
+            } else {
+                format!("Discard the {c}: it helps your melds least and leaves {after} deadwood.")
+            }
+        }
+        Action::Knock { discard, .. } => format!(
+            "Knock, discarding the {discard}: {} deadwood is likely less than the computer's.",
+            dw(v.hand.without(*discard))
+        ),
+        Action::Gin { discard: Some(c) } => format!("Go gin, discarding the {c}: every other card is melded."),
+        Action::Gin { discard: None } => "Big gin: all eleven cards are melded.".into(),
+        Action::LayOff { card, .. } => format!("Lay off the {card}: it extends a meld of the knocker's."),
+        Action::FinishLayoffs => "Done: nothing more of yours fits the knocker's melds.".into(),
+    };
+    (a, why)
+}
+
 /// Easy: Medium with mistakes. See the module docs.
 #[derive(Clone, Debug)]
 pub struct Easy {

@@ -10,7 +10,9 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::layout::{Metrics, SortMode};
-use super::table::{Command, Game, HUMAN, TableSet, TurnPhase, cursor_world, window_size};
+use super::table::{
+    Command, Game, HUMAN, TableSet, TurnPhase, cursor_world, table_input, window_size,
+};
 use crate::rules::Action;
 
 /// One button on screen.
@@ -108,7 +110,7 @@ pub fn buttons(game: &Game, phase: TurnPhase, met: Metrics) -> Vec<Button> {
         .enumerate()
         {
             let pos = Vec2::new(
-                -met.size.x / 2.0 + 16.0 * s + small.x / 2.0,
+                met.size.x / 2.0 - 16.0 * s - small.x / 2.0,
                 met.hand_y() + met.card.y * 0.5 + 24.0 * s + (2 - i) as f32 * (small.y + 8.0 * s),
             );
             out.push(Button {
@@ -272,7 +274,7 @@ pub struct ButtonsPlugin;
 impl Plugin for ButtonsPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(Startup, setup)
-            .add_systems(Update, press.in_set(TableSet::Input))
+            .add_systems(Update, press.in_set(TableSet::Input).run_if(table_input))
             .add_systems(Update, show_buttons.in_set(TableSet::Show));
     }
 }

@@ -287,22 +287,33 @@ pub fn tints(game: &Game, phase: TurnPhase, dragged: Option<(Card, Vec2)>, l: &L
     out
 }
 
+#[allow(clippy::too_many_arguments)]
 fn tint_cards(
     game: Res<Game>,
+    art: Res<CardArt>,
     phase: Res<State<TurnPhase>>,
     drag: Res<Drag>,
     table: Res<TableLayout>,
+    anim: Res<Animating>,
     mut cards: Query<(&CardSprite, &mut Sprite)>,
 ) {
-    if !(game.is_changed() || phase.is_changed() || drag.is_changed() || table.is_changed()) {
+    let changed = game.is_changed() || phase.is_changed() || drag.is_changed();
+    if !(changed || table.is_changed() || anim.0 || anim.is_changed()) {
         return;
     }
     let mut colors = [Color::WHITE; 52];
     for (c, col) in tints(&game, *phase.get(), drag.dragging(), &table.layout) {
         colors[c.index() as usize] = col;
     }
+    let [r, g, b] = game.back.tint();
+    let back = Color::srgb(r, g, b);
     for (cs, mut sprite) in &mut cards {
-        let want = colors[cs.0.index() as usize];
+        // Face-down cards show the chosen back colour.
+        let want = if sprite.image == art.back {
+            back
+        } else {
+            colors[cs.0.index() as usize]
+        };
         if sprite.color != want {
             sprite.color = want;
         }

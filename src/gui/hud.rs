@@ -1,5 +1,5 @@
-//! The words on the table: what to do now, the live deadwood count, what just happened, and a
-//! plain-text Hollywood score until the overlay draws a proper scoreboard.
+//! The words on the table: what to do now, the live deadwood count and what just happened.
+//! (The score is the overlay's.)
 //!
 //! Text sizes follow the window ([`Metrics::ui_scale`]) so they read the same at 1024×640 and
 //! at 4K. Bevy's default font has no suit symbols, so cards are written as "9H", never "9♥".
@@ -8,14 +8,12 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::layout::Metrics;
-use super::table::{COMPUTER, Game, HUMAN, NAMES, TableSet, TurnPhase, window_size};
+use super::table::{Game, HUMAN, TableSet, TurnPhase, window_size};
 use crate::rules::best_arrangement;
 
 #[derive(Component)]
 struct StatusText;
 
-#[derive(Component)]
-struct ScoreText;
 
 type TextItem = (
     &'static mut Text2d,
@@ -31,13 +29,6 @@ fn setup(mut commands: Commands) {
         TextColor(Color::WHITE),
         Transform::from_xyz(0.0, 0.0, 50.0),
     ));
-    commands.spawn((
-        ScoreText,
-        Text2d::new(""),
-        TextFont::default(),
-        TextColor(Color::srgb(0.9, 0.95, 0.85)),
-        Transform::from_xyz(0.0, 0.0, 50.0),
-    ));
 }
 
 /// The prompt and status lines for the player.
@@ -45,7 +36,7 @@ pub fn status_line(game: &Game, phase: TurnPhase) -> String {
     let r = game.m.round();
     let dw = best_arrangement(r.hand(HUMAN)).deadwood_points();
     let prompt = match phase {
-        TurnPhase::Dealing => "Dealing...",
+        TurnPhase::Dealing => return "Dealing...".into(),
         TurnPhase::UpcardOffer => "Take the upcard or pass.",
         TurnPhase::Draw => "Draw: click or drag the stock or the discard pile.",
         TurnPhase::Discard if game.knocking => {
@@ -64,31 +55,11 @@ pub fn status_line(game: &Game, phase: TurnPhase) -> String {
     s
 }
 
-/// The plain-text Hollywood score.
-pub fn score_lines(game: &Game) -> String {
-    let sb = game.m.scoreboard();
-    let mut s = String::new();
-    for (i, g) in sb.games.iter().enumerate() {
-        let state = match g.winner {
-            Some(w) => format!(" (won by {})", NAMES[w.index()]),
-            None => String::new(),
-        };
-        s.push_str(&format!(
-            "Game {}: You {}  Computer {}{state}\n",
-            i + 1,
-            g.total(HUMAN),
-            g.total(COMPUTER)
-        ));
-    }
-    s
-}
-
 fn update_texts(
     game: Res<Game>,
     state: Res<State<TurnPhase>>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    mut status: Query<TextItem, (With<StatusText>, Without<ScoreText>)>,
-    mut score: Query<TextItem, (With<ScoreText>, Without<StatusText>)>,
+    mut status: Query<TextItem, With<StatusText>>,
 ) {
     let met = Metrics::new(window_size(&windows));
     let s = met.ui_scale();
@@ -109,21 +80,34 @@ fn update_texts(
         let at = Vec2::new(0.0, met.hand_y() + met.card.y * 0.93);
         set(item, status_line(&game, *state.get()), 20.0 * s, at);
     }
-    if let Ok(item) = score.single_mut() {
-        let at = Vec2::new(
-            -met.size.x / 2.0 + 150.0 * s,
-            met.opponent_y() - met.card.y * 0.9,
-        );
-        set(item, score_lines(&game), 16.0 * s, at);
-    }
 }
 
-/// Status and score text.
+/// Status text.
 pub struct HudPlugin;
 
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(Startup, setup)
             .add_systems(Update, update_texts.in_set(TableSet::Show));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_status_says_what_to_do_and_keeps_the_deal_secret_while_dealing() {
+        let mut game = Game::new(3);
+        let dealing = status_line(&game, TurnPhase::Dealing);
+        assert_eq!(dealing, "Dealing...", "no deadwood count before the cards land");
+        let dw = best_arrangement(game.m.round().hand(HUMAN)).deadwood_points();
+        let s = status_line(&game, TurnPhase::UpcardOffer);
+        assert!(s.starts_with("Take the upcard or pass."));
+        assert!(s.ends_with(&format!("Your deadwood: {dw}")), "{s}");
+        game.message = "the stock is empty".into();
+        assert!(status_line(&game, TurnPhase::Draw).ends_with("the stock is empty"));
+        game.knocking = true;
+        assert!(status_line(&game, TurnPhase::Discard).starts_with("Knock:"));
     }
 }

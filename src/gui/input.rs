@@ -17,7 +17,7 @@ use bevy::window::PrimaryWindow;
 
 use super::cards::{CardSprite, Slide, TableLayout};
 use super::layout::{Placed, SortMode, card_at};
-use super::table::{Command, Game, HUMAN, TableSet, TurnPhase, cursor_world};
+use super::table::{Command, Game, HUMAN, TableSet, TurnPhase, cursor_world, table_input};
 use crate::rules::{Action, Card};
 
 /// A card being pressed or dragged with the mouse.
@@ -199,6 +199,7 @@ impl Plugin for InputPlugin {
             Update,
             mouse_input
                 .run_if(not(in_state(TurnPhase::Dealing)))
+                .run_if(table_input)
                 .in_set(TableSet::Input),
         );
     }

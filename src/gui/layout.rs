@@ -329,7 +329,6 @@ pub fn card_at(world: Vec2, cards: impl Iterator<Item = (Card, Vec3, Vec2)>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::Bot;
     use crate::rules::{Action, Phase, RuleSettings};
 
     #[test]

@@ -14,6 +14,10 @@ pub mod cards;
 pub mod hud;
 pub mod input;
 pub mod layout;
+pub mod menu;
+pub mod overlay;
+pub mod persist;
+pub mod scoreview;
 pub mod table;
 
 use std::process::ExitCode;
@@ -55,30 +59,52 @@ pub fn run(opts: GuiOptions) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let (w, h) = opts.size.unwrap_or((1280, 800));
-    let seed = opts.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64)
-    });
-    App::new()
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Hollywood Gin".into(),
-                resolution: WindowResolution::new(w, h),
-                ..default()
-            }),
+    let boot = persist::Boot::load(crate::store::Paths::platform());
+    let game = match (&boot.saved.series, opts.seed) {
+        // A saved series continues, unless the player asked for a particular seed.
+        (Some(m), None) => table::Game::resume(m.clone(), boot.saved.level, boot.saved.bot_seed),
+        _ => {
+            let seed = opts.seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64)
+            });
+            let mut g = table::Game::new(seed);
+            g.start_series(boot.settings.rules.clone(), boot.settings.level, seed);
+            g
+        }
+    };
+    if opts.seed.is_some() && boot.saved.series.is_some() {
+        info!("--seed given: starting a new series; the saved one is replaced after the first move");
+    }
+    let seed = game.m.seed();
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Hollywood Gin".into(),
+            resolution: WindowResolution::new(w, h),
             ..default()
-        }))
-        .insert_resource(table::update_mode(true))
-        .insert_resource(ClearColor(Color::srgb(0.05, 0.32, 0.16)))
-        .add_plugins((
-            art::CardArtPlugin,
-            table::TablePlugin { seed },
-            cards::CardsPlugin,
-            input::InputPlugin,
-            buttons::ButtonsPlugin,
-            hud::HudPlugin,
-        ))
-        .run();
+        }),
+        ..default()
+    }))
+    .insert_resource(table::update_mode(true))
+    .insert_resource(ClearColor(Color::srgb(0.05, 0.32, 0.16)))
+    .insert_resource(game)
+    .add_plugins((
+        art::CardArtPlugin,
+        table::TablePlugin { seed },
+        cards::CardsPlugin,
+        input::InputPlugin,
+        buttons::ButtonsPlugin,
+        hud::HudPlugin,
+        persist::PersistPlugin::new(boot),
+        overlay::OverlayPlugin,
+        menu::MenuPlugin,
+    ));
+    app.run();
+    // Let queued saves reach the disk before the process ends.
+    if let Some(files) = app.world_mut().remove_resource::<persist::Files>() {
+        files.finish();
+    }
     ExitCode::SUCCESS
 }

@@ -23,7 +23,10 @@ use bevy::winit::{UpdateMode, WinitSettings};
 
 use super::layout::{HandOrder, SortMode};
 use crate::ai::{Level, View};
-use crate::rules::{Action, Card, Match, Phase, RuleSettings, Seat, best_layoffs};
+use crate::store::settings::CardBack;
+use crate::rules::{
+    Action, Card, Entry, Match, Phase, RoundResult, RuleSettings, Scoreboard, Seat, best_layoffs,
+};
 
 /// The human sits at P1, the computer at P2.
 pub const HUMAN: Seat = Seat::P1;
@@ -46,12 +49,31 @@ pub struct Game {
     /// Animation time scale: 1 is normal, 0 is instant.
     pub speed: f32,
     pub four_color: bool,
+    pub back: CardBack,
     /// In the discard phase: the next card played knocks instead of discarding.
     pub knocking: bool,
     /// The hand card raised by a first click; a second click (or a drag to the pile) plays it.
     pub selected: Option<Card>,
     /// How the player's hand is ordered.
     pub order: HandOrder,
+    /// Rules and level the next series will be played under (from the settings).
+    pub next_rules: RuleSettings,
+    pub next_level: Level,
+    /// While a deal is replayed from its seed: the player's series, set aside untouched.
+    pub set_aside: Option<Match>,
+    /// Rounds finished since the overlay and the statistics last looked.
+    pub ended: Vec<RoundEnd>,
+}
+
+/// A round that has just been entered on the scoreboard.
+#[derive(Message, Clone, Debug)]
+pub struct RoundEnd {
+    pub result: RoundResult,
+    pub entry: Entry,
+    pub before: Scoreboard,
+    pub after: Scoreboard,
+    /// A replayed deal: shown, but not counted or saved.
+    pub practice: bool,
 }
 
 /// What the player asked for: from the mouse, a button, a key, or a test.
@@ -94,10 +116,57 @@ impl Game {
             message: String::new(),
             speed: 1.0,
             four_color: false,
+            back: CardBack::default(),
             knocking: false,
             selected: None,
             order: HandOrder::default(),
+            set_aside: None,
+            ended: Vec::new(),
+            next_rules: RuleSettings::default(),
+            next_level: Level::Medium,
         }
+    }
+
+    /// A game continuing a saved series.
+    pub fn resume(m: Match, level: Level, bot_seed: u64) -> Game {
+        Game {
+            m,
+            level,
+            bot_seed,
+            ..Game::new(0)
+        }
+    }
+
+    /// Abandons whatever is on the table and starts a new series.
+    pub fn start_series(&mut self, rules: RuleSettings, level: Level, seed: u64) {
+        self.m = Match::new(rules, seed);
+        self.level = level;
+        self.bot_seed = seed ^ 0xB07;
+        self.set_aside = None;
+        self.clear_ui();
+    }
+
+    /// Plays the deal `seed` (with `dealer` dealing) as practice; the series waits untouched
+    /// and comes back after the round.
+    pub fn replay(&mut self, dealer: Seat, seed: u64) {
+        let rules = self.m.rules().clone();
+        let practice = Match::from_deal(rules, dealer, seed);
+        let series = std::mem::replace(&mut self.m, practice);
+        if self.set_aside.is_none() {
+            self.set_aside = Some(series);
+        }
+        self.clear_ui();
+    }
+
+    /// True while a replayed deal is on the table.
+    pub fn practising(&self) -> bool {
+        self.set_aside.is_some()
+    }
+
+    fn clear_ui(&mut self) {
+        self.message.clear();
+        self.knocking = false;
+        self.selected = None;
     }
 
     /// Seconds a card slide takes at this speed (0 = instant).
@@ -107,8 +176,18 @@ impl Game {
 
     /// Applies an action through the rules core; a refusal becomes the message.
     pub fn act(&mut self, seat: Seat, action: Action) -> bool {
+        let before = self.m.scoreboard().clone();
         match self.m.apply(seat, action) {
-            Ok(_) => {
+            Ok(entry) => {
+                if let (Some(entry), Some(result)) = (entry, self.m.round().result()) {
+                    self.ended.push(RoundEnd {
+                        result: result.clone(),
+                        entry,
+                        before,
+                        after: self.m.scoreboard().clone(),
+                        practice: self.practising(),
+                    });
+                }
                 if let Some(res) = self.m.round().result() {
                     self.message = res.explain(NAMES);
                 }
@@ -168,9 +247,17 @@ impl Game {
                 return;
             }
             Command::NextRound => {
+                if r.is_finished()
+                    && let Some(series) = self.set_aside.take()
+                {
+                    // The practice deal is over: back to the series.
+                    self.m = series;
+                    self.clear_ui();
+                    return;
+                }
                 let res = if self.m.scoreboard().is_over() {
-                    let rules = self.m.rules().clone();
-                    self.m.new_series(rules)
+                    self.level = self.next_level;
+                    self.m.new_series(self.next_rules.clone())
                 } else {
                     self.m.next_round()
                 };
@@ -283,6 +370,24 @@ pub fn round_key(m: &Match) -> (u64, u64) {
     (m.seed(), m.deals())
 }
 
+/// A menu or dialog is open: the table takes no input and the computer waits.
+#[derive(Resource, Default, PartialEq)]
+pub struct Paused(pub bool);
+
+/// The pointer is over the overlay (egui), so the table must not react to it.
+#[derive(Resource, Default, PartialEq)]
+pub struct UiHasPointer(pub bool);
+
+/// Run condition: the table is not paused.
+pub fn playing(p: Res<Paused>) -> bool {
+    !p.0
+}
+
+/// Run condition: the player's mouse and keys are for the table.
+pub fn table_input(p: Res<Paused>, ui: Res<UiHasPointer>) -> bool {
+    !p.0 && !ui.0
+}
+
 /// Something is moving on the table (set by the cards plugin), so keep frames coming.
 #[derive(Resource, Default, PartialEq)]
 pub struct Animating(pub bool);
@@ -321,6 +426,13 @@ pub fn cursor_world(
 fn apply_commands(mut game: ResMut<Game>, mut commands: MessageReader<Command>) {
     for &cmd in commands.read() {
         game.command(cmd);
+    }
+}
+
+/// Announces finished rounds to whoever listens (statistics, the overlay's banner).
+fn emit_round_ends(mut game: ResMut<Game>, mut out: MessageWriter<RoundEnd>) {
+    if !game.ended.is_empty() {
+        out.write_batch(game.ended.drain(..));
     }
 }
 
@@ -374,14 +486,14 @@ fn sync_phase(game: Res<Game>, dealing: Res<Dealing>, mut next: ResMut<NextState
 }
 
 /// The update mode: while something moves or the bot thinks, wake every 15 ms on a timer;
-/// when the table is still, sleep until input (or 5 s), so an idle table costs no CPU.
+/// when the table is still, sleep until input (or a minute), so an idle table costs no CPU.
 /// A timer was more reliable under X11 than asking for a redraw from inside each frame.
 pub fn update_mode(busy: bool) -> WinitSettings {
     let mode = if busy {
         UpdateMode::reactive(Duration::from_millis(15))
     } else {
         UpdateMode::Reactive {
-            wait: Duration::from_secs(5),
+            wait: Duration::from_secs(60),
             react_to_device_events: true,
             react_to_user_events: true,
             react_to_window_events: true,
@@ -432,12 +544,17 @@ pub struct TablePlugin {
 
 impl Plugin for TablePlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(Game::new(self.seed))
-            .add_message::<Command>()
+        if !app.world().contains_resource::<Game>() {
+            app.insert_resource(Game::new(self.seed));
+        }
+        app.add_message::<Command>()
+            .add_message::<RoundEnd>()
             .add_message::<RequestRedraw>()
             .init_resource::<BotTask>()
             .init_resource::<Dealing>()
             .init_resource::<Animating>()
+            .init_resource::<Paused>()
+            .init_resource::<UiHasPointer>()
             .init_state::<TurnPhase>()
             .configure_sets(
                 Update,
@@ -453,7 +570,10 @@ impl Plugin for TablePlugin {
                 Update,
                 (
                     apply_commands.run_if(not(in_state(TurnPhase::Dealing))),
-                    computer_turn.run_if(in_state(TurnPhase::ComputerTurn)),
+                    computer_turn
+                        .run_if(in_state(TurnPhase::ComputerTurn))
+                        .run_if(playing),
+                    emit_round_ends,
                 )
                     .chain()
                     .in_set(TableSet::Apply),

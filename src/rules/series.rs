@@ -54,6 +54,20 @@ impl Match {
         }
     }
 
+    /// A match whose first round is exactly the deal `round_seed` with `dealer` dealing: for
+    /// replaying a deal a player has seen (its seed is shown on the table).
+    pub fn from_deal(rules: RuleSettings, dealer: Seat, round_seed: u64) -> Match {
+        let round = Round::deal(rules.clone(), dealer, round_seed);
+        Match {
+            seed: round_seed,
+            deals: 1,
+            series_no: 1,
+            scoreboard: Scoreboard::new(rules),
+            round,
+            recorded: false,
+        }
+    }
+
     pub fn round(&self) -> &Round {
         &self.round
     }
@@ -238,5 +252,28 @@ mod tests {
         m.apply(seat, Action::PassUpcard).unwrap();
         let text = ron::to_string(&m).unwrap();
         assert_eq!(ron::from_str::<Match>(&text).unwrap(), m);
+    }
+
+    #[test]
+    fn a_deal_replays_from_its_seed() {
+        let mut m = Match::new(RuleSettings::default(), 5);
+        // Move on to a later deal and replay it.
+        while m.deals() < 3 {
+            while let Some(seat) = m.round().to_act() {
+                let a = m.round().legal_actions()[0].clone();
+                m.apply(seat, a).unwrap();
+            }
+            m.next_round().unwrap();
+        }
+        let r = m.round();
+        let replay = Match::from_deal(m.rules().clone(), r.dealer(), r.seed().unwrap());
+        let q = replay.round();
+        assert_eq!(q.dealer(), r.dealer());
+        for s in Seat::ALL {
+            assert_eq!(q.hand(s), r.hand(s));
+        }
+        assert_eq!(q.stock(), r.stock());
+        assert_eq!(q.upcard(), r.upcard());
+        assert!(replay.scoreboard().history.is_empty());
     }
 }

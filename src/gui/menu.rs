@@ -1,0 +1,468 @@
+//! The main menu (Continue, New series, Replay a deal, Settings, Statistics, How to play,
+//! Quit), opened at start and with Esc, and its pages.
+//!
+//! Decisions:
+//! - The menu opens at start over the table, which already shows the saved series (if any),
+//!   so "Continue" is one click and a new player sees "How to play" first.
+//! - While the menu is open the table is paused ([`Paused`]): no input reaches it and the
+//!   computer does not move.
+//! - Starting a new series while one is in play asks first: a series is long, and losing it to
+//!   a stray click is the kind of thing a player does not forgive.
+//! - Rule and difficulty changes apply from the next series (the settings page says so), so a
+//!   series is never scored under mixed rules; the look and speed apply at once.
+
+use bevy::app::AppExit;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::persist::Prefs;
+use super::table::{Game, HUMAN, Paused};
+use crate::ai::Level;
+use crate::rules::{RuleSettings, Seat};
+use crate::store::settings::{AnimSpeed, CardBack};
+
+/// Which page of the menu shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Page {
+    #[default]
+    Main,
+    ConfirmNew,
+    Replay,
+    Settings,
+    Statistics,
+    Help,
+}
+
+/// The menu's state.
+#[derive(Resource)]
+pub struct Menu {
+    pub open: bool,
+    pub page: Page,
+    replay_seed: String,
+    replay_dealer: Seat,
+    replay_error: Option<String>,
+}
+
+impl Default for Menu {
+    fn default() -> Self {
+        Menu {
+            open: true,
+            page: Page::Main,
+            replay_seed: String::new(),
+            replay_dealer: HUMAN,
+            replay_error: None,
+        }
+    }
+}
+
+/// A seed for a new series: the clock, mixed.
+fn fresh_seed() -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    crate::rules::series::splitmix64(t)
+}
+
+/// Whether abandoning the series would lose anything.
+fn series_in_play(game: &Game) -> bool {
+    let m = game.set_aside.as_ref().unwrap_or(&game.m);
+    !m.scoreboard().is_over() && (!m.scoreboard().history.is_empty() || !m.round().history().is_empty())
+}
+
+fn esc(keys: Res<ButtonInput<KeyCode>>, game: Res<Game>, mut menu: ResMut<Menu>) {
+    if keys.just_pressed(KeyCode::Escape) {
+        if menu.open {
+            if menu.page == Page::Main {
+                menu.open = false;
+            } else {
+                menu.page = Page::Main;
+            }
+        } else if !game.knocking && game.selected.is_none() {
+            menu.open = true;
+            menu.page = Page::Main;
+        }
+    }
+}
+
+fn pause(menu: Res<Menu>, mut paused: ResMut<Paused>) {
+    paused.set_if_neq(Paused(menu.open));
+}
+
+fn big(ui: &mut egui::Ui, text: &str) -> bool {
+    ui.add_sized([220.0, 34.0], egui::Button::new(egui::RichText::new(text).size(17.0)))
+        .clicked()
+}
+
+fn settings_page(ui: &mut egui::Ui, prefs: &mut Prefs) {
+    let mut s = prefs.settings.clone();
+    ui.label(
+        egui::RichText::new("Rule and difficulty changes apply from the next series.").italics(),
+    );
+    ui.separator();
+    egui::Grid::new("settings").num_columns(2).spacing([16.0, 8.0]).show(ui, |ui| {
+        ui.label("Computer");
+        ui.horizontal(|ui| {
+            for l in Level::ALL {
+                let name = match l {
+                    Level::Easy => "Easy",
+                    Level::Medium => "Medium",
+                    Level::Hard => "Hard",
+                };
+                ui.radio_value(&mut s.level, l, name);
+            }
+        });
+        ui.end_row();
+        ui.label("Gin bonus");
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut s.rules.gin_bonus, 25, "25");
+            ui.radio_value(&mut s.rules.gin_bonus, 20, "20");
+        });
+        ui.end_row();
+        ui.label("Undercut bonus");
+        ui.add(egui::DragValue::new(&mut s.rules.undercut_bonus).range(0..=50));
+        ui.end_row();
+        ui.label("Classic bonuses");
+        ui.vertical(|ui| {
+            let opt = |ui: &mut egui::Ui, v: &mut Option<u32>, value: u32, label: &str| {
+                let mut on = v.is_some();
+                if ui.checkbox(&mut on, format!("{label} ({value})")).changed() {
+                    *v = on.then_some(value);
+                }
+            };
+            opt(ui, &mut s.rules.line_bonus, RuleSettings::CLASSIC_LINE_BONUS, "Line bonus per hand won");
+            opt(ui, &mut s.rules.game_bonus, RuleSettings::CLASSIC_GAME_BONUS, "Game bonus");
+            opt(ui, &mut s.rules.shutout_bonus, RuleSettings::CLASSIC_SHUTOUT_BONUS, "Shutout bonus");
+            opt(ui, &mut s.rules.big_gin_bonus, RuleSettings::CLASSIC_BIG_GIN_BONUS, "Big gin");
+        });
+        ui.end_row();
+        ui.label("Card movement");
+        ui.horizontal(|ui| {
+            for a in AnimSpeed::ALL {
+                ui.radio_value(&mut s.speed, a, a.name());
+            }
+        });
+        ui.end_row();
+        ui.label("Cards");
+        ui.checkbox(&mut s.four_color, "Four-colour deck");
+        ui.end_row();
+        ui.label("Card back");
+        ui.horizontal(|ui| {
+            for b in CardBack::ALL {
+                ui.radio_value(&mut s.card_back, b, b.name());
+            }
+        });
+        ui.end_row();
+        ui.label("Sound");
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut s.sound, "On");
+            ui.add_enabled(s.sound, egui::Slider::new(&mut s.volume, 0.0..=1.0).text("volume"));
+        });
+        ui.end_row();
+        ui.label("Deal seed");
+        ui.checkbox(&mut s.show_seed, "Show each deal's seed");
+        ui.end_row();
+    });
+    if s != prefs.settings {
+        prefs.settings = s;
+    }
+    ui.separator();
+    if ui.button("Restore defaults").clicked() {
+        prefs.settings = Default::default();
+    }
+}
+
+fn statistics_page(ui: &mut egui::Ui, prefs: &Prefs) {
+    let rows: [(&str, fn(&crate::store::stats::Record) -> String); 10] = [
+        ("Series won / lost", |r| format!("{} / {}", r.series_won, r.series_lost)),
+        ("Games won / lost", |r| format!("{} / {}", r.games_won, r.games_lost)),
+        ("Rounds won / lost", |r| format!("{} / {}", r.rounds_won, r.rounds_lost)),
+        ("Dead hands", |r| r.dead_hands.to_string()),
+        ("Knocks", |r| r.knocks.to_string()),
+        ("Gins", |r| r.gins.to_string()),
+        ("Undercuts made", |r| r.undercuts.to_string()),
+        ("Undercut by the computer", |r| r.undercut_against.to_string()),
+        ("Best round", |r| r.best_round.to_string()),
+        ("Rounds won", |r| {
+            let n = r.rounds_won + r.rounds_lost;
+            if n == 0 {
+                "–".into()
+            } else {
+                format!("{:.0}%", 100.0 * r.rounds_won as f32 / n as f32)
+            }
+        }),
+    ];
+    egui::Grid::new("stats").striped(true).spacing([20.0, 6.0]).show(ui, |ui| {
+        ui.label("");
+        for l in ["Easy", "Medium", "Hard"] {
+            ui.strong(l);
+        }
+        ui.end_row();
+        for (label, f) in rows {
+            ui.label(label);
+            for l in Level::ALL {
+                ui.label(f(&prefs.stats.record(l)));
+            }
+            ui.end_row();
+        }
+    });
+    ui.label(egui::RichText::new("Replayed deals are not counted.").small());
+}
+
+/// The rules in short, for the How to play page.
+pub const HELP: &str = "\
+HOW A ROUND GOES
+You and the computer get 10 cards each; the next card starts the discard pile. \
+The non-dealer may take that upcard; if they pass the dealer may; if both pass, \
+the non-dealer draws from the stock. On each turn you draw one card (stock or \
+discard pile) and discard one. You may not throw back the card you just took from the pile.
+
+MELDS
+Three or four of a kind, or three or more cards in a row of one suit. Ace is low: \
+A-2-3 is a run, Q-K-A is not. A card counts in one meld only. Cards not in a meld \
+are deadwood: aces 1, faces 10, others their number.
+
+KNOCKING
+After drawing, if your deadwood after the discard is 10 or less you may knock: \
+press Knock, then click the card to discard. Your melds are spread; the computer \
+lays its deadwood off onto your melds where it fits. If you have no deadwood at \
+all, that is gin: press Gin!
+
+SCORING
+Knock with less deadwood than the other player: you score the difference. \
+If they have as little or less, they undercut you: they score the difference \
+plus the undercut bonus (10). Gin scores the gin bonus (25, or 20 in settings) \
+plus the other player's deadwood, and they cannot lay off. If the stock runs \
+down to two cards with no knock, the hand is dead and is dealt again.
+
+HOLLYWOOD
+Three games are scored at once. Your first win goes in game 1, your second in \
+games 1 and 2, your third and later in all three. A game closes when someone \
+reaches 100; later wins only go to games still open, and if you never scored in \
+a game that closed, your next win starts you in the next open one. Win two of the \
+three games to win the series; play goes on until all three close.
+
+WITH THE MOUSE
+Click or drag the stock or the discard pile to draw. Double-click a card, or drag \
+it onto the pile, to discard. Drag cards along your hand to arrange them, or use \
+the Melds / Rank / Suit buttons (S cycles). When the computer knocks, drag your \
+cards onto its melds (the melds a card fits light up), or press Lay off all, then Done.
+
+KEYS
+Space or Enter: the main button. T take, P pass, K knock, G gin, L lay off all, \
+D done, N next round, S sort, Esc menu. Hint shows what the Medium computer would do.";
+
+#[allow(clippy::too_many_arguments)]
+fn menu_ui(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<Menu>,
+    mut game: ResMut<Game>,
+    mut prefs: ResMut<Prefs>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    if !menu.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let title = match menu.page {
+        Page::Main => "Hollywood Gin",
+        Page::ConfirmNew => "New series?",
+        Page::Replay => "Replay a deal",
+        Page::Settings => "Settings",
+        Page::Statistics => "Statistics",
+        Page::Help => "How to play",
+    };
+    let mut page = menu.page;
+    let mut open = menu.open;
+    egui::Window::new(title)
+        .id("menu".into())
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| match page {
+            Page::Main => {
+                ui.vertical_centered(|ui| {
+                    let cont = if series_in_play(&game) { "Continue series" } else { "Play" };
+                    if big(ui, cont) {
+                        open = false;
+                    }
+                    if big(ui, "New series") {
+                        if series_in_play(&game) {
+                            page = Page::ConfirmNew;
+                        } else {
+                            let s = &prefs.settings;
+                            game.start_series(s.rules.clone(), s.level, fresh_seed());
+                            open = false;
+                        }
+                    }
+                    if big(ui, "Replay a deal") {
+                        page = Page::Replay;
+                    }
+                    if big(ui, "Settings") {
+                        page = Page::Settings;
+                    }
+                    if big(ui, "Statistics") {
+                        page = Page::Statistics;
+                    }
+                    if big(ui, "How to play") {
+                        page = Page::Help;
+                    }
+                    if big(ui, "Quit") {
+                        exit.write(AppExit::Success);
+                    }
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Version {} · the series is saved after every move",
+                            env!("CARGO_PKG_VERSION")
+                        ))
+                        .small(),
+                    );
+                });
+            }
+            Page::ConfirmNew => {
+                ui.label("The series in play will be lost. Start a new one?");
+                ui.horizontal(|ui| {
+                    if ui.button("Start a new series").clicked() {
+                        let s = &prefs.settings;
+                        game.start_series(s.rules.clone(), s.level, fresh_seed());
+                        open = false;
+                        page = Page::Main;
+                    }
+                    if ui.button("Keep playing").clicked() {
+                        page = Page::Main;
+                    }
+                });
+            }
+            Page::Replay => {
+                ui.label("Play any deal again from its seed (turn on \"Show each deal's seed\" in Settings to see them). A replayed deal is practice: your series waits and nothing is scored.");
+                let r = game.m.round();
+                if let Some(seed) = r.seed() {
+                    ui.label(format!("This deal's seed: {seed}"));
+                }
+                ui.horizontal(|ui| {
+                    ui.label("Seed");
+                    ui.text_edit_singleline(&mut menu.replay_seed);
+                });
+                ui.horizontal(|ui| {
+                    ui.label("Dealer");
+                    ui.radio_value(&mut menu.replay_dealer, HUMAN, "You");
+                    ui.radio_value(&mut menu.replay_dealer, HUMAN.other(), "Computer");
+                });
+                if let Some(e) = &menu.replay_error {
+                    ui.colored_label(egui::Color32::LIGHT_RED, e);
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Play this deal").clicked() {
+                        match menu.replay_seed.trim().parse::<u64>() {
+                            Ok(seed) => {
+                                let dealer = menu.replay_dealer;
+                                game.replay(dealer, seed);
+                                menu.replay_error = None;
+                                open = false;
+                                page = Page::Main;
+                            }
+                            Err(_) => {
+                                menu.replay_error =
+                                    Some("A seed is a whole number, like 614480483733483466.".into());
+                            }
+                        }
+                    }
+                    if ui.button("Back").clicked() {
+                        page = Page::Main;
+                    }
+                });
+            }
+            Page::Settings => {
+                settings_page(ui, &mut prefs);
+                if ui.button("Back").clicked() {
+                    page = Page::Main;
+                }
+            }
+            Page::Statistics => {
+                statistics_page(ui, &prefs);
+                if ui.button("Back").clicked() {
+                    page = Page::Main;
+                }
+            }
+            Page::Help => {
+                egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+                    ui.set_max_width(560.0);
+                    for para in HELP.split("\n\n") {
+                        let (head, body) = para.split_once('\n').unwrap_or(("", para));
+                        ui.strong(head);
+                        ui.label(body.replace('\n', " "));
+                        ui.add_space(6.0);
+                    }
+                });
+                if ui.button("Back").clicked() {
+                    page = Page::Main;
+                }
+            }
+        });
+    if menu.page != page {
+        menu.page = page;
+    }
+    if menu.open != open {
+        menu.open = open;
+    }
+    Ok(())
+}
+
+/// A small "Menu" button in the top-right corner, for players who don't know Esc.
+fn menu_button(mut contexts: EguiContexts, mut menu: ResMut<Menu>) -> Result {
+    if menu.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new("menu-button".into())
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .show(ctx, |ui| {
+            if ui.button("Menu (Esc)").clicked() {
+                menu.open = true;
+                menu.page = Page::Main;
+            }
+        });
+    Ok(())
+}
+
+/// The main menu and its pages.
+pub struct MenuPlugin;
+
+impl Plugin for MenuPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Menu>()
+            .add_systems(Update, (esc, pause).chain())
+            .add_systems(EguiPrimaryContextPass, (menu_ui, menu_button));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_covers_the_scoring_and_the_hollywood_credit() {
+        for needle in ["undercut", "gin bonus", "game 1", "games 1 and 2", "all three", "Esc"] {
+            assert!(HELP.contains(needle), "help mentions {needle}");
+        }
+        // Every paragraph has a heading line and a body.
+        for para in HELP.split("\n\n") {
+            let (head, body) = para.split_once('\n').expect("heading and body");
+            assert_eq!(head, head.to_uppercase(), "{head}");
+            assert!(body.len() > 40);
+        }
+    }
+
+    #[test]
+    fn only_a_series_with_moves_needs_confirming() {
+        let mut game = Game::new(1);
+        assert!(!series_in_play(&game), "a fresh deal loses nothing");
+        let r = game.m.round();
+        let seat = r.to_act().unwrap();
+        let a = r.legal_actions()[0].clone();
+        game.m.apply(seat, a).unwrap();
+        assert!(series_in_play(&game));
+        // While a deal is replayed, the series set aside is what counts.
+        game.replay(HUMAN, 99);
+        assert!(series_in_play(&game));
+    }
+}

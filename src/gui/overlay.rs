@@ -1,0 +1,317 @@
+//! The egui overlay on the table: the three Hollywood games side by side with the round
+//! history, the banner after each round, the series summary, the hint button, the deal seed,
+//! and notices about the player's files.
+//!
+//! Decisions:
+//! - Everything the overlay says comes from [`super::scoreview`] (pure, unit-tested) or the
+//!   rules core; this file only lays it out.
+//! - egui is zoomed with the window (the same scale as the table's text), so it reads the same
+//!   at 1024×640 and at 4K.
+//! - While the pointer is over an egui window the table ignores the mouse ([`UiHasPointer`]),
+//!   so a click on the scoreboard never plays a card.
+//! - An idle overlay must cost no CPU: see [`drop_repeated_modifiers`] for the one bevy_egui
+//!   behaviour that kept the app awake, and the fix.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
+
+use super::layout::Metrics;
+use super::menu::Menu;
+use super::persist::Prefs;
+use super::scoreview::{ScoreView, banner};
+use super::table::{
+    Command, Game, HUMAN, RoundEnd, TurnPhase, UiHasPointer, round_key, window_size,
+};
+use crate::ai::View;
+use crate::ai::heuristic::hint;
+
+/// What the overlay is showing.
+#[derive(Resource, Default)]
+pub struct Overlay {
+    /// The last round's banner, and the round it belongs to.
+    banner: Vec<String>,
+    banner_round: Option<(u64, u64)>,
+    /// The hint for the current position, and the position it is for.
+    hint: Option<(String, usize)>,
+    zoom: f32,
+}
+
+/// Keeps the banner for the round that just ended.
+fn take_banners(mut ends: MessageReader<RoundEnd>, game: Res<Game>, mut overlay: ResMut<Overlay>) {
+    for e in ends.read() {
+        overlay.banner = banner(&e.result, &e.entry, &e.before, &e.after);
+        if e.practice {
+            overlay.banner.push("(A replayed deal: not scored.)".into());
+        }
+        overlay.banner_round = Some(round_key(&game.m));
+    }
+}
+
+fn grid_cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) {
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        ui.label(text);
+    });
+}
+
+fn scoreboard(ui: &mut egui::Ui, game: &Game) {
+    let sb = game.m.scoreboard();
+    let v = ScoreView::of(sb);
+    if game.practising() {
+        ui.label(egui::RichText::new("Replaying a deal: your series waits.").italics());
+    }
+    egui::Grid::new("score")
+        .striped(true)
+        .min_col_width(52.0)
+        .show(ui, |ui| {
+            ui.label("");
+            for g in 1..=3 {
+                grid_cell(ui, egui::RichText::new(format!("Game {g}")).strong());
+            }
+            ui.end_row();
+            for (seat, name) in [(HUMAN, "You"), (HUMAN.other(), "Computer")] {
+                ui.label(egui::RichText::new(name).strong());
+                for g in 0..3 {
+                    let won = sb.games[g].winner == Some(seat);
+                    let t = egui::RichText::new(&v.cells[seat.index()][g]).monospace();
+                    grid_cell(ui, if won { t.strong().color(egui::Color32::GOLD) } else { t });
+                }
+                ui.end_row();
+            }
+            ui.label("");
+            for s in &v.status {
+                grid_cell(ui, egui::RichText::new(s).small());
+            }
+            ui.end_row();
+        });
+    ui.label(&v.series);
+    let target = sb.rules.game_target;
+    ui.label(
+        egui::RichText::new(format!(
+            "Games close at {target}. Gin bonus {}, undercut bonus {}.",
+            sb.rules.gin_bonus, sb.rules.undercut_bonus
+        ))
+        .small(),
+    );
+    egui::CollapsingHeader::new(format!("History ({} rounds)", v.history.len()))
+        .id_salt("history")
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(220.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    if v.history.is_empty() {
+                        ui.label("No rounds yet.");
+                    }
+                    for line in &v.history {
+                        ui.label(line);
+                    }
+                });
+        });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn overlay_ui(
+    mut contexts: EguiContexts,
+    game: Res<Game>,
+    mut overlay: ResMut<Overlay>,
+    mut prefs: ResMut<Prefs>,
+    menu: Res<Menu>,
+    phase: Res<State<TurnPhase>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut out: MessageWriter<Command>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let met = Metrics::new(window_size(&windows));
+    let zoom = met.ui_scale();
+    if (overlay.zoom - zoom).abs() > 0.01 {
+        ctx.set_zoom_factor(zoom);
+        overlay.zoom = zoom;
+    }
+    let phase = *phase.get();
+    // Left of the piles, below the computer's hand.
+    let below_hand = (met.size.y / 2.0 - met.opponent_y() + met.card.y / 2.0) / zoom + 8.0;
+    egui::Window::new("Score")
+        .anchor(egui::Align2::LEFT_TOP, [8.0, below_hand])
+        .resizable(false)
+        .default_open(true)
+        .show(ctx, |ui| scoreboard(ui, &game));
+
+    // The banner, from the end of a round until the next one is dealt.
+    let this_round = round_key(&game.m);
+    if overlay.banner_round == Some(this_round) && phase == TurnPhase::RoundOver {
+        egui::Area::new("banner".into())
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, -met.card.y * 0.95 / zoom])
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    for (i, line) in overlay.banner.iter().enumerate() {
+                        let t = egui::RichText::new(line);
+                        ui.label(if i == 0 { t.strong().size(17.0) } else { t });
+                    }
+                });
+            });
+    }
+
+    // The series summary once all three games have closed.
+    let sb = game.m.scoreboard().clone();
+    if sb.is_over() && phase == TurnPhase::RoundOver && !game.practising() && !menu.open {
+        egui::Window::new("Series over")
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                let v = ScoreView::of(&sb);
+                ui.heading(&v.series);
+                let mut won = [0u32; 2];
+                let mut gins = [0u32; 2];
+                for e in &sb.history {
+                    if let Some(w) = e.winner {
+                        won[w.index()] += 1;
+                        if matches!(e.outcome, crate::rules::Outcome::Gin | crate::rules::Outcome::BigGin) {
+                            gins[w.index()] += 1;
+                        }
+                    }
+                }
+                egui::Grid::new("summary").striped(true).show(ui, |ui| {
+                    ui.label("");
+                    for g in 1..=3 {
+                        ui.strong(format!("Game {g}"));
+                    }
+                    ui.strong("Rounds won");
+                    ui.strong("Gins");
+                    ui.end_row();
+                    for (seat, name) in [(HUMAN, "You"), (HUMAN.other(), "Computer")] {
+                        ui.strong(name);
+                        for g in 0..3 {
+                            ui.label(&v.cells[seat.index()][g]);
+                        }
+                        ui.label(won[seat.index()].to_string());
+                        ui.label(gins[seat.index()].to_string());
+                        ui.end_row();
+                    }
+                });
+                ui.label(format!("{} rounds played.", sb.history.len()));
+                if ui.button(egui::RichText::new("New series").size(18.0)).clicked() {
+                    out.write(Command::NextRound);
+                }
+            });
+    }
+
+    // Hint: Medium's move for the player's turn, until the position changes.
+    let r = game.m.round();
+    let my_turn = r.to_act() == Some(HUMAN)
+        && matches!(
+            phase,
+            TurnPhase::UpcardOffer | TurnPhase::Draw | TurnPhase::Discard | TurnPhase::Layoff
+        );
+    let position = r.history().len();
+    if overlay.hint.as_ref().is_some_and(|h| h.1 != position) || !my_turn {
+        overlay.hint = None;
+    }
+    egui::Area::new("corner".into())
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
+        .show(ctx, |ui| {
+            ui.with_layout(egui::Layout::bottom_up(egui::Align::Max), |ui| {
+                if ui
+                    .add_enabled(my_turn, egui::Button::new("Hint"))
+                    .on_hover_text("What the Medium computer player would do here")
+                    .clicked()
+                {
+                    let view = View::of(r, HUMAN, Some(game.m.scoreboard()));
+                    overlay.hint = Some((hint(&view).1, position));
+                }
+                if let Some((h, _)) = &overlay.hint {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        ui.set_max_width(320.0);
+                        ui.label(h);
+                    });
+                }
+            });
+        });
+    if prefs.settings.show_seed
+        && let Some(seed) = r.seed()
+    {
+        let dealer = if r.dealer() == HUMAN { "you" } else { "the computer" };
+        egui::Area::new("seed".into())
+            .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -4.0])
+            .show(ctx, |ui| {
+                ui.label(
+                    egui::RichText::new(format!("Deal {seed}, dealt by {dealer}"))
+                        .small()
+                        .color(egui::Color32::from_gray(220)),
+                );
+            });
+    }
+
+    if !prefs.notices.is_empty() {
+        let mut close = false;
+        egui::Window::new("Notice")
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.set_max_width(520.0);
+                for n in &prefs.notices {
+                    ui.label(n);
+                }
+                close = ui.button("OK").clicked();
+            });
+        if close {
+            prefs.notices.clear();
+        }
+    }
+    Ok(())
+}
+
+/// Tells the table whether egui has the pointer.
+fn share_pointer(wants: Res<EguiWantsInput>, mut ui: ResMut<UiHasPointer>) {
+    ui.set_if_neq(UiHasPointer(wants.wants_any_pointer_input()));
+}
+
+/// bevy_egui 0.42 feeds egui a "modifiers changed" event every frame, even when no modifier
+/// key changed. egui treats any event as a reason to repaint at once, and bevy_egui wakes the
+/// event loop for that repaint, so the app never went idle (about 170% CPU under Xvfb with the
+/// overlay shown). This drops the event unless the modifiers really changed.
+fn drop_repeated_modifiers(
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        let mut seen = *last;
+        let before = input.0.events.len();
+        let mut events = std::mem::take(&mut input.0.events);
+        events.retain(|e| match e {
+            egui::Event::ModifiersChanged(m) => {
+                let new = seen != Some(*m);
+                seen = Some(*m);
+                new
+            }
+            _ => true,
+        });
+        if events.len() != before || !events.is_empty() {
+            input.0.events = events;
+        }
+        *last = seen;
+    }
+}
+
+/// The egui overlay.
+pub struct OverlayPlugin;
+
+impl Plugin for OverlayPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(EguiPlugin::default())
+            .init_resource::<Overlay>()
+            .add_systems(Update, take_banners)
+            .add_systems(EguiPrimaryContextPass, overlay_ui)
+            .add_systems(PreUpdate, share_pointer)
+            .add_systems(
+                PreUpdate,
+                drop_repeated_modifiers
+                    .after(EguiPreUpdateSet::ProcessInput)
+                    .before(EguiPreUpdateSet::BeginPass),
+            );
+    }
+}

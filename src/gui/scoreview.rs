@@ -1,0 +1,259 @@
+//! What the overlay says about the score: the three games side by side, the history lines,
+//! the banner after a round and the announcements when a game closes or the series is
+//! decided. Pure functions of the scoreboard, so every wording is unit-tested; the overlay only
+//! draws these strings.
+//!
+//! Decisions: a game's cell shows the total including bonuses (what decides nothing, but what
+//! a player adds up); a player who has not scored in a game yet shows "–" rather than 0, which
+//! is how Hollywood sheets are kept and makes "starts in the next open game" visible.
+
+use crate::rules::{Entry, Outcome, RoundResult, Scoreboard, Seat};
+
+use super::table::{HUMAN, NAMES};
+
+/// The scoreboard as text cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreView {
+    /// `cells[seat][game]`.
+    pub cells: [[String; 3]; 2],
+    /// Per game: "open", or who won it.
+    pub status: [String; 3],
+    /// Who leads or won the series.
+    pub series: String,
+    /// One line per round, newest last.
+    pub history: Vec<String>,
+}
+
+fn name(s: Seat) -> &'static str {
+    NAMES[s.index()]
+}
+
+/// "games 1, 2, 3" / "game 2" / "no open game".
+fn games_list(games: &[usize]) -> String {
+    match games {
+        [] => "no open game".into(),
+        [g] => format!("game {}", g + 1),
+        _ => format!(
+            "games {}",
+            games
+                .iter()
+                .map(|g| (g + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// One history line, e.g. "Round 4: You +4 (knock) → games 1, 2, 3".
+pub fn history_line(e: &Entry) -> String {
+    let how = match e.outcome {
+        Outcome::Knock => "knock",
+        Outcome::Undercut => "undercut",
+        Outcome::Gin => "gin",
+        Outcome::BigGin => "big gin",
+        Outcome::DeadHand => "",
+    };
+    let mut s = match e.winner {
+        None => format!("Round {}: dead hand, no score", e.round),
+        Some(w) => format!(
+            "Round {}: {} +{} ({how}) → {}",
+            e.round,
+            name(w),
+            e.points,
+            games_list(&e.games)
+        ),
+    };
+    for g in &e.closed {
+        s.push_str(&format!("; closes game {}", g + 1));
+    }
+    s
+}
+
+impl ScoreView {
+    pub fn of(sb: &Scoreboard) -> ScoreView {
+        let mut cells: [[String; 3]; 2] = Default::default();
+        let mut status: [String; 3] = Default::default();
+        for (g, game) in sb.games.iter().enumerate() {
+            for s in Seat::ALL {
+                cells[s.index()][g] = if game.has_scored(s) || game.total(s) > 0 {
+                    game.total(s).to_string()
+                } else {
+                    "–".into()
+                };
+            }
+            status[g] = match game.winner {
+                None => "open".into(),
+                Some(w) if w == HUMAN => "won by you".into(),
+                Some(w) => format!("won by {}", name(w).to_lowercase()),
+            };
+        }
+        let won = sb.games_won();
+        let (h, c) = (won[HUMAN.index()], won[HUMAN.other().index()]);
+        let series = match sb.series_winner() {
+            Some(w) if w == HUMAN => format!("You won the series, {h} games to {c}."),
+            Some(_) => format!("The computer won the series, {c} games to {h}."),
+            None => match sb.leader() {
+                Some(l) if l == HUMAN => format!("You lead the series ({h}–{c} in games)."),
+                Some(_) => format!("The computer leads the series ({c}–{h} in games)."),
+                None => format!("The series is level ({h}–{c} in games)."),
+            },
+        };
+        ScoreView {
+            cells,
+            status,
+            series,
+            history: sb.history.iter().map(history_line).collect(),
+        }
+    }
+}
+
+/// The banner after a round, e.g. "Computer undercut you: +12 to game 1", plus a line for each
+/// game it closed and one when it decided the series.
+pub fn banner(result: &RoundResult, entry: &Entry, before: &Scoreboard, after: &Scoreboard) -> Vec<String> {
+    let mut lines = Vec::new();
+    let to = |e: &Entry| format!("+{} to {}", e.points, games_list(&e.games));
+    let first = match (result.outcome, result.winner, result.knocker) {
+        (Outcome::DeadHand, ..) => "Dead hand: nobody scores; the same dealer deals again.".into(),
+        (Outcome::Gin | Outcome::BigGin, Some(w), _) if w == HUMAN => format!("Gin! {}", to(entry)),
+        (Outcome::Gin | Outcome::BigGin, Some(_), _) => {
+            format!("The computer went gin: {}", to(entry))
+        }
+        (Outcome::Undercut, Some(w), _) if w == HUMAN => {
+            format!("You undercut the computer: {}", to(entry))
+        }
+        (Outcome::Undercut, Some(_), _) => format!("The computer undercut you: {}", to(entry)),
+        (_, Some(w), _) if w == HUMAN => format!("You won the round: {}", to(entry)),
+        (_, Some(_), _) => format!("The computer won the round: {}", to(entry)),
+        (_, None, _) => "No score.".into(),
+    };
+    lines.push(first);
+    for &g in &entry.closed {
+        let game = &after.games[g];
+        let (me, them) = (game.total(HUMAN), game.total(HUMAN.other()));
+        lines.push(match game.winner {
+            Some(w) if w == HUMAN => format!("Game {} closes: you win it, {me} to {them}.", g + 1),
+            _ => format!("Game {} closes: the computer wins it, {them} to {me}.", g + 1),
+        });
+    }
+    if before.series_winner().is_none() {
+        match after.series_winner() {
+            Some(w) if w == HUMAN => lines.push(
+                "You have won the series! Play goes on until all three games close.".into(),
+            ),
+            Some(_) => lines.push(
+                "The computer has won the series. Play goes on until all three games close."
+                    .into(),
+            ),
+            None => {}
+        }
+    }
+    if after.is_over() && !before.is_over() {
+        lines.push("All three games are closed: the series is over.".into());
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RuleSettings;
+
+    const YOU: Seat = HUMAN;
+    const CPU: Seat = Seat::P2;
+
+    #[test]
+    fn the_rules_example_reads_as_on_a_score_sheet() {
+        // The rules' example: Bob (computer) 10, Alexandra (you) 18, Bob 30, Bob 4.
+        let mut sb = Scoreboard::new(RuleSettings::default());
+        sb.record_win(CPU, 10, Outcome::Knock);
+        sb.record_win(YOU, 18, Outcome::Knock);
+        sb.record_win(CPU, 30, Outcome::Knock);
+        sb.record_win(CPU, 4, Outcome::Gin);
+        let v = ScoreView::of(&sb);
+        assert_eq!(v.cells[YOU.index()], ["18", "–", "–"].map(String::from));
+        assert_eq!(v.cells[CPU.index()], ["44", "34", "4"].map(String::from));
+        assert_eq!(v.status, ["open", "open", "open"].map(String::from));
+        assert_eq!(v.series, "The computer leads the series (0–0 in games).");
+        assert_eq!(
+            v.history,
+            vec![
+                "Round 1: Computer +10 (knock) → game 1",
+                "Round 2: You +18 (knock) → game 1",
+                "Round 3: Computer +30 (knock) → games 1, 2",
+                "Round 4: Computer +4 (gin) → games 1, 2, 3",
+            ]
+        );
+    }
+
+    #[test]
+    fn closed_games_and_a_shut_out_player() {
+        let mut sb = Scoreboard::new(RuleSettings::default());
+        // The computer wins game 1 before you score at all: you are shut out of it.
+        for _ in 0..3 {
+            sb.record_win(CPU, 40, Outcome::Knock);
+        }
+        let v = ScoreView::of(&sb);
+        assert_eq!(v.status[0], "won by computer");
+        assert_eq!(v.cells[YOU.index()][0], "–");
+        assert_eq!(v.cells[CPU.index()], ["120", "80", "40"].map(String::from));
+        assert!(v.history[2].ends_with("; closes game 1"), "{}", v.history[2]);
+        // Your first win goes to game 2, the first open game you have not scored in.
+        let before = sb.clone();
+        sb.record_win(YOU, 25, Outcome::Gin);
+        let v = ScoreView::of(&sb);
+        assert_eq!(v.cells[YOU.index()], ["–", "25", "–"].map(String::from));
+        assert_eq!(v.history[3], "Round 4: You +25 (gin) → game 2");
+        let e = sb.history.last().unwrap().clone();
+        let res = RoundResult {
+            outcome: Outcome::Gin,
+            knocker: Some(YOU),
+            winner: Some(YOU),
+            points: 25,
+            bonus: 25,
+            spreads: Default::default(),
+            layoffs: vec![],
+        };
+        assert_eq!(banner(&res, &e, &before, &sb), vec!["Gin! +25 to game 2"]);
+        // The computer closes game 2 and with it the series.
+        let before = sb.clone();
+        sb.record_win(CPU, 30, Outcome::Undercut);
+        let e = sb.history.last().unwrap().clone();
+        let res = RoundResult {
+            outcome: Outcome::Undercut,
+            knocker: Some(YOU),
+            winner: Some(CPU),
+            points: 30,
+            ..res
+        };
+        assert_eq!(
+            banner(&res, &e, &before, &sb),
+            vec![
+                "The computer undercut you: +30 to games 2, 3",
+                "Game 2 closes: the computer wins it, 110 to 25.",
+                "The computer has won the series. Play goes on until all three games close.",
+            ]
+        );
+        let v = ScoreView::of(&sb);
+        assert_eq!(v.series, "The computer won the series, 2 games to 0.");
+        assert_eq!(v.status, ["won by computer", "won by computer", "open"].map(String::from));
+    }
+
+    #[test]
+    fn a_dead_hand_line() {
+        let mut sb = Scoreboard::new(RuleSettings::default());
+        let before = sb.clone();
+        let res = RoundResult {
+            outcome: Outcome::DeadHand,
+            knocker: None,
+            winner: None,
+            points: 0,
+            bonus: 0,
+            spreads: Default::default(),
+            layoffs: vec![],
+        };
+        let e = sb.record(&res).clone();
+        assert_eq!(ScoreView::of(&sb).history, vec!["Round 1: dead hand, no score"]);
+        assert!(banner(&res, &e, &before, &sb)[0].starts_with("Dead hand"));
+        assert_eq!(ScoreView::of(&sb).series, "The series is level (0–0 in games).");
+    }
+}
