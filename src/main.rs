@@ -1,4 +1,9 @@
 //! The `hollywood-gin` program: the game window, or the headless simulator.
+//!
+//! On Windows a release build is a GUI program (no console window opens behind the game); when
+//! it is run from a terminal with arguments (`--help`, `simulate`, ...) it attaches to that
+//! terminal so the output is seen. Logging goes to stderr; `RUST_LOG` changes the level.
+#![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
 
 use std::process::ExitCode;
 
@@ -116,7 +121,22 @@ fn simulate(a: SimulateArgs) -> ExitCode {
     }
 }
 
+/// Windows GUI-subsystem builds start without a console: borrow the parent's, if any, so
+/// `--help`, `--version` and `simulate` print where the player typed them.
+#[cfg(windows)]
+fn attach_console() {
+    use windows_sys::Win32::System::Console::{ATTACH_PARENT_PROCESS, AttachConsole};
+    // SAFETY: AttachConsole has no preconditions; failure (no parent console) is harmless.
+    unsafe {
+        AttachConsole(ATTACH_PARENT_PROCESS);
+    }
+}
+
 fn main() -> ExitCode {
+    #[cfg(windows)]
+    if std::env::args_os().len() > 1 {
+        attach_console();
+    }
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Simulate(a)) => simulate(a),

@@ -12,6 +12,7 @@ pub mod art;
 pub mod buttons;
 pub mod cards;
 pub mod hud;
+pub mod icon;
 pub mod input;
 pub mod layout;
 pub mod menu;
@@ -79,14 +80,23 @@ pub fn run(opts: GuiOptions) -> ExitCode {
     }
     let seed = game.m.seed();
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Hollywood Gin".into(),
-            resolution: WindowResolution::new(w, h),
-            ..default()
-        }),
-        ..default()
-    }))
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Hollywood Gin".into(),
+                    resolution: WindowResolution::new(w, h),
+                    ..default()
+                }),
+                ..default()
+            })
+            // Warnings and errors by default, the game's own notes at info; RUST_LOG overrides.
+            .set(bevy::log::LogPlugin {
+                level: bevy::log::Level::WARN,
+                filter: "wgpu=error,naga=warn,hollywood_gin=info".into(),
+                ..default()
+            }),
+    )
     .insert_resource(table::update_mode(true))
     .insert_resource(ClearColor(Color::srgb(0.05, 0.32, 0.16)))
     .insert_resource(game)
@@ -100,6 +110,7 @@ pub fn run(opts: GuiOptions) -> ExitCode {
         persist::PersistPlugin::new(boot),
         overlay::OverlayPlugin,
         menu::MenuPlugin,
+        icon::IconPlugin,
     ));
     app.run();
     // Let queued saves reach the disk before the process ends.

@@ -94,7 +94,9 @@ fn scoreboard(ui: &mut egui::Ui, game: &Game) {
         ))
         .small(),
     );
-    egui::CollapsingHeader::new(format!("History ({} rounds)", v.history.len()))
+    let n = v.history.len();
+    let rounds = if n == 1 { "1 round".into() } else { format!("{n} rounds") };
+    egui::CollapsingHeader::new(format!("History ({rounds})"))
         .id_salt("history")
         .show(ui, |ui| {
             egui::ScrollArea::vertical()
@@ -131,7 +133,7 @@ fn overlay_ui(
     }
     let phase = *phase.get();
     // Left of the piles, below the computer's hand.
-    let below_hand = (met.size.y / 2.0 - met.opponent_y() + met.card.y / 2.0) / zoom + 8.0;
+    let below_hand = (met.size.y / 2.0 - met.opponent_y() + met.card.y * 0.62) / zoom + 8.0;
     egui::Window::new("Score")
         .anchor(egui::Align2::LEFT_TOP, [8.0, below_hand])
         .resizable(false)
