@@ -277,5 +277,9 @@ fn hints_are_mediums_move_with_a_reason_that_names_the_card() {
             break;
         }
     }
-    assert!(kinds.len() >= 4, "hints seen for {} kinds of move", kinds.len());
+    assert!(
+        kinds.len() >= 4,
+        "hints seen for {} kinds of move",
+        kinds.len()
+    );
 }

@@ -17,8 +17,7 @@ use hollywood_gin::gui::hud::HudPlugin;
 use hollywood_gin::gui::input::InputPlugin as CardInputPlugin;
 use hollywood_gin::gui::layout::{Metrics, Placed, layout};
 use hollywood_gin::gui::table::{
-    Animating, COMPUTER, Command, Dealing, Game, HUMAN, TablePlugin, TableSet, TurnPhase,
-    phase_of,
+    Animating, COMPUTER, Command, Dealing, Game, HUMAN, TablePlugin, TableSet, TurnPhase, phase_of,
 };
 use hollywood_gin::rules::Action;
 
@@ -67,7 +66,9 @@ fn app(seed: u64) -> App {
         bevy::input::InputPlugin,
     ))
     .init_asset::<Image>()
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(20)))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        20,
+    )))
     .add_plugins((
         CardArtPlugin,
         TablePlugin { seed },
@@ -195,11 +196,19 @@ fn three_rounds_through_the_plugins_keep_state_and_cards_with_the_core() {
         let before = app.world().resource::<Game>().m.clone();
         app.update();
         let game = app.world().resource::<Game>();
-        assert_ne!(game.m, before, "a command was not applied: {}", game.message);
+        assert_ne!(
+            game.m, before,
+            "a command was not applied: {}",
+            game.message
+        );
     }
     assert_eq!(rounds, 3, "three rounds played");
     let seen = app.world().resource::<Seen>();
-    assert!(seen.mismatches.is_empty(), "{:#?}", &seen.mismatches[..seen.mismatches.len().min(5)]);
+    assert!(
+        seen.mismatches.is_empty(),
+        "{:#?}",
+        &seen.mismatches[..seen.mismatches.len().min(5)]
+    );
     for p in [
         TurnPhase::Dealing,
         TurnPhase::Draw,
@@ -225,7 +234,12 @@ fn at_speed_zero_nothing_animates_and_the_bot_moves_at_once() {
     let mut frames = 0;
     let computer_moves = |app: &App| {
         let game = app.world().resource::<Game>();
-        game.m.round().history().iter().filter(|m| m.seat == COMPUTER).count()
+        game.m
+            .round()
+            .history()
+            .iter()
+            .filter(|m| m.seat == COMPUTER)
+            .count()
     };
     while computer_moves(&app) < 4 && frames < 400 {
         app.update();
@@ -245,7 +259,64 @@ fn at_speed_zero_nothing_animates_and_the_bot_moves_at_once() {
     }
     assert_eq!(computer_moves(&app), 4, "the computer moved");
     // A few frames per move (the bot's task, the state transition), never a pause.
-    assert!(frames < 60, "{frames} frames for four computer moves at speed 0");
+    assert!(
+        frames < 60,
+        "{frames} frames for four computer moves at speed 0"
+    );
     assert_eq!(frames_sliding, 0, "instant speed never slides a card");
     assert_cards_match_the_core(&mut app);
+}
+
+#[test]
+fn the_series_is_saved_after_every_move_and_resumes_exactly() {
+    use hollywood_gin::gui::persist::{Boot, Files, PersistPlugin};
+    use hollywood_gin::store::Paths;
+    let root = std::env::temp_dir().join(format!("hg-headless-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let paths = Paths::under(&root);
+    let mut app = app(8);
+    app.add_plugins(PersistPlugin::new(Boot::load(Some(paths.clone()))));
+    let me = Level::Medium.bot(2);
+    let mut checked = 0;
+    for _ in 0..3000 {
+        app.update();
+        let game = app.world().resource::<Game>();
+        let r = game.m.round();
+        let dealing = app.world().resource::<Dealing>().busy(&game.m);
+        let state = *app.world().resource::<State<TurnPhase>>().get();
+        if !dealing
+            && state != TurnPhase::Dealing
+            && r.to_act() == Some(HUMAN)
+            && phase_of(&game.m) != TurnPhase::RoundOver
+        {
+            let a = me.decide(&View::of(r, HUMAN, None));
+            for c in commands_for(&a) {
+                app.world_mut().write_message(c);
+            }
+            // Let the move and its save happen, then check the file caught up.
+            let before = app.world().resource::<Game>().m.clone();
+            app.update();
+            app.update();
+            assert_ne!(
+                app.world().resource::<Game>().m,
+                before,
+                "the move was applied"
+            );
+            let m = app.world().resource::<Game>().m.clone();
+            app.world().resource::<Files>().flush();
+            let back = Boot::load(Some(paths.clone()));
+            assert!(back.notices.is_empty(), "{:?}", back.notices);
+            assert_eq!(
+                back.saved.series.as_ref(),
+                Some(&m),
+                "the save is the game after the move"
+            );
+            checked += 1;
+            if checked == 4 {
+                break;
+            }
+        }
+    }
+    assert_eq!(checked, 4, "four moves saved and reloaded");
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -270,7 +270,15 @@ pub fn hint(v: &View) -> (Action, String) {
             None => "Pass.".into(),
         },
         Action::DrawStock => match v.discard_top() {
-            Some(t) if !matches!(v.phase, Phase::Draw { stock_only: true, .. }) => {
+            Some(t)
+                if !matches!(
+                    v.phase,
+                    Phase::Draw {
+                        stock_only: true,
+                        ..
+                    }
+                ) =>
+            {
                 format!("Draw from the stock: the {t} would not go into a meld.")
             }
             _ => "Draw from the stock.".into(),
@@ -278,10 +286,13 @@ pub fn hint(v: &View) -> (Action, String) {
         Action::Discard(c) => {
             let after = dw(v.hand.without(*c));
             let watched = v.knowledge.opp_holds.iter().any(|t| {
-                t.rank() == c.rank() || (t.suit() == c.suit() && t.rank().value().abs_diff(c.rank().value()) <= 2)
+                t.rank() == c.rank()
+                    || (t.suit() == c.suit() && t.rank().value().abs_diff(c.rank().value()) <= 2)
             });
             if watched {
-                format!("Discard the {c}: it leaves {after} deadwood (the computer may want it, but the others are worse).")
+                format!(
+                    "Discard the {c}: it leaves {after} deadwood (the computer may want it, but the others are worse)."
+                )
             } else {
                 format!("Discard the {c}: it helps your melds least and leaves {after} deadwood.")
             }
@@ -290,9 +301,13 @@ pub fn hint(v: &View) -> (Action, String) {
             "Knock, discarding the {discard}: {} deadwood is likely less than the computer's.",
             dw(v.hand.without(*discard))
         ),
-        Action::Gin { discard: Some(c) } => format!("Go gin, discarding the {c}: every other card is melded."),
+        Action::Gin { discard: Some(c) } => {
+            format!("Go gin, discarding the {c}: every other card is melded.")
+        }
         Action::Gin { discard: None } => "Big gin: all eleven cards are melded.".into(),
-        Action::LayOff { card, .. } => format!("Lay off the {card}: it extends a meld of the knocker's."),
+        Action::LayOff { card, .. } => {
+            format!("Lay off the {card}: it extends a meld of the knocker's.")
+        }
         Action::FinishLayoffs => "Done: nothing more of yours fits the knocker's melds.".into(),
     };
     (a, why)

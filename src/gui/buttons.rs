@@ -337,10 +337,17 @@ mod tests {
                 let pile = Rect::from_center_size(met.discard(), met.card)
                     .union(Rect::from_center_size(met.stock(), met.card));
                 assert!(r.intersect(pile).is_empty(), "{} over the piles", a.label);
-                assert!(r.min.y > met.hand_y() + met.card.y / 2.0, "{} over the hand", a.label);
+                assert!(
+                    r.min.y > met.hand_y() + met.card.y / 2.0,
+                    "{} over the hand",
+                    a.label
+                );
             }
             // The active sort is drawn as chosen.
-            assert!(list.iter().any(|b| b.cmd == Command::Sort(SortMode::Melds) && b.on));
+            assert!(
+                list.iter()
+                    .any(|b| b.cmd == Command::Sort(SortMode::Melds) && b.on)
+            );
         }
     }
 }

@@ -159,7 +159,10 @@ fn place_cards(
             let step = 0.07 * game.speed;
             for (e, cs, sprite, tf, _) in &mut cards {
                 let Some(p) = l.get(cs.0) else { continue };
-                let wait = order.iter().position(|&c| c == cs.0).map_or(0.0, |i| i as f32 * step);
+                let wait = order
+                    .iter()
+                    .position(|&c| c == cs.0)
+                    .map_or(0.0, |i| i as f32 * step);
                 let face = image(cs.0, p.face_up);
                 commands.entity(e).insert((
                     p,
@@ -253,7 +256,12 @@ const LIT: Color = Color::srgb(1.0, 0.93, 0.55);
 const HOT: Color = Color::srgb(1.0, 0.8, 0.3);
 
 /// The colour each card should have now.
-pub fn tints(game: &Game, phase: TurnPhase, dragged: Option<(Card, Vec2)>, l: &Layout) -> Vec<(Card, Color)> {
+pub fn tints(
+    game: &Game,
+    phase: TurnPhase,
+    dragged: Option<(Card, Vec2)>,
+    l: &Layout,
+) -> Vec<(Card, Color)> {
     let r = game.m.round();
     let mut out = Vec::new();
     match phase {
@@ -367,7 +375,12 @@ mod tests {
             if let (Phase::Discard { seat }, Some(t)) = (r.phase(), r.taken_from_discard())
                 && seat == HUMAN
             {
-                let l = layout(&game.m, Metrics::new(Vec2::new(1280.0, 800.0)), &game.order, None);
+                let l = layout(
+                    &game.m,
+                    Metrics::new(Vec2::new(1280.0, 800.0)),
+                    &game.order,
+                    None,
+                );
                 let dim: Vec<Card> = tints(&game, TurnPhase::Discard, None, &l)
                     .into_iter()
                     .map(|p| p.0)
@@ -375,12 +388,13 @@ mod tests {
                 assert_eq!(dim, vec![t], "only the card just taken is dimmed");
                 // While knocking, exactly the cards that allow a knock stay lit.
                 game.knocking = true;
-                let lit = r.hand(HUMAN).len()
-                    - tints(&game, TurnPhase::Discard, None, &l).len();
+                let lit = r.hand(HUMAN).len() - tints(&game, TurnPhase::Discard, None, &l).len();
                 let knocks = r
                     .legal_actions()
                     .iter()
-                    .filter(|a| matches!(a, Action::Knock { .. } | Action::Gin { discard: Some(_) }))
+                    .filter(|a| {
+                        matches!(a, Action::Knock { .. } | Action::Gin { discard: Some(_) })
+                    })
                     .count();
                 assert_eq!(lit, knocks);
                 return;

@@ -14,7 +14,6 @@ use crate::rules::best_arrangement;
 #[derive(Component)]
 struct StatusText;
 
-
 type TextItem = (
     &'static mut Text2d,
     &'static mut TextFont,
@@ -63,19 +62,20 @@ fn update_texts(
 ) {
     let met = Metrics::new(window_size(&windows));
     let s = met.ui_scale();
-    let set = |item: (Mut<Text2d>, Mut<TextFont>, Mut<Transform>), text: String, px: f32, at: Vec2| {
-        let (mut t, mut font, mut tf) = item;
-        if t.0 != text {
-            t.0 = text;
-        }
-        if font.font_size != FontSize::Px(px) {
-            font.font_size = FontSize::Px(px);
-        }
-        let p = at.extend(50.0);
-        if tf.translation != p {
-            tf.translation = p;
-        }
-    };
+    let set =
+        |item: (Mut<Text2d>, Mut<TextFont>, Mut<Transform>), text: String, px: f32, at: Vec2| {
+            let (mut t, mut font, mut tf) = item;
+            if t.0 != text {
+                t.0 = text;
+            }
+            if font.font_size != FontSize::Px(px) {
+                font.font_size = FontSize::Px(px);
+            }
+            let p = at.extend(50.0);
+            if tf.translation != p {
+                tf.translation = p;
+            }
+        };
     if let Ok(item) = status.single_mut() {
         let at = Vec2::new(0.0, met.hand_y() + met.card.y * 0.93);
         set(item, status_line(&game, *state.get()), 20.0 * s, at);
@@ -100,7 +100,10 @@ mod tests {
     fn the_status_says_what_to_do_and_keeps_the_deal_secret_while_dealing() {
         let mut game = Game::new(3);
         let dealing = status_line(&game, TurnPhase::Dealing);
-        assert_eq!(dealing, "Dealing...", "no deadwood count before the cards land");
+        assert_eq!(
+            dealing, "Dealing...",
+            "no deadwood count before the cards land"
+        );
         let dw = best_arrangement(game.m.round().hand(HUMAN)).deadwood_points();
         let s = status_line(&game, TurnPhase::UpcardOffer);
         assert!(s.starts_with("Take the upcard or pass."));

@@ -4,14 +4,17 @@
 //! Bevy 0.19 has no window-icon setting, so the icon is handed to winit directly, once, as
 //! soon as the window exists (winit windows live on the main thread, hence the marker).
 
+use bevy::asset::RenderAssetUsages;
 use bevy::ecs::system::NonSendMarker;
 use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
-use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy::winit::WINIT_WINDOWS;
 
-static ICON: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/icon/icon-64.png"));
+static ICON: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/icon/icon-64.png"
+));
 
 /// The icon as RGBA8 pixels and its size.
 pub fn icon_rgba() -> Option<(Vec<u8>, u32, u32)> {
@@ -69,7 +72,10 @@ mod tests {
         assert_eq!((w, h), (64, 64));
         assert_eq!(px.len(), 64 * 64 * 4);
         // Not blank: the felt and the cards are there.
-        assert!(px.chunks(4).any(|p| p[3] == 255 && p[0] > 200 && p[1] > 200));
+        assert!(
+            px.chunks(4)
+                .any(|p| p[3] == 255 && p[0] > 200 && p[1] > 200)
+        );
         assert!(winit::window::Icon::from_rgba(px, w, h).is_ok());
     }
 }

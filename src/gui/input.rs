@@ -64,7 +64,13 @@ pub fn click_command(game: &Game, phase: TurnPhase, c: Card) -> Option<Command> 
 }
 
 /// What dropping `c` at `p` asks for, in `phase`.
-pub fn drop_command(game: &Game, phase: TurnPhase, table: &TableLayout, c: Card, p: Vec2) -> Option<Command> {
+pub fn drop_command(
+    game: &Game,
+    phase: TurnPhase,
+    table: &TableLayout,
+    c: Card,
+    p: Vec2,
+) -> Option<Command> {
     let r = game.m.round();
     let met = table.met?;
     let mine = r.hand(HUMAN).contains(c);
@@ -227,7 +233,11 @@ mod tests {
         {
             let r = game.m.round();
             let seat = r.to_act().unwrap();
-            let a = r.legal_actions().into_iter().find(|a| *a != Action::TakeUpcard).unwrap();
+            let a = r
+                .legal_actions()
+                .into_iter()
+                .find(|a| *a != Action::TakeUpcard)
+                .unwrap();
             game.m.apply(seat, a).unwrap();
         }
         let t = table_for(&game);
@@ -235,15 +245,24 @@ mod tests {
         let r = game.m.round().clone();
         let stock_top = *r.stock().last().unwrap();
         let top = r.discard_top().unwrap();
-        assert_eq!(click_command(&game, TurnPhase::Draw, stock_top), Some(Command::DrawStock));
-        assert_eq!(click_command(&game, TurnPhase::Draw, top), Some(Command::TakeDiscard));
+        assert_eq!(
+            click_command(&game, TurnPhase::Draw, stock_top),
+            Some(Command::DrawStock)
+        );
+        assert_eq!(
+            click_command(&game, TurnPhase::Draw, top),
+            Some(Command::TakeDiscard)
+        );
         let hand_pos = Vec2::new(0.0, met.hand_y());
         assert_eq!(
             drop_command(&game, TurnPhase::Draw, &t, top, hand_pos),
             Some(Command::TakeDiscard)
         );
         // Dropped back on the table near the piles: nothing.
-        assert_eq!(drop_command(&game, TurnPhase::Draw, &t, top, met.stock()), None);
+        assert_eq!(
+            drop_command(&game, TurnPhase::Draw, &t, top, met.stock()),
+            None
+        );
         // A hand card dropped along the hand reorders it; on the pile in the draw phase too
         // (the pile is not a target before drawing).
         let first = t.layout.hand[0];
@@ -255,14 +274,23 @@ mod tests {
                 to: t.layout.hand.len() - 1
             })
         );
-        assert_eq!(drop_command(&game, TurnPhase::Draw, &t, first, met.discard()), None);
+        assert_eq!(
+            drop_command(&game, TurnPhase::Draw, &t, first, met.discard()),
+            None
+        );
         // After drawing: first click raises, second click plays; a drop on the pile plays.
         game.command(Command::DrawStock);
         let t = table_for(&game);
         let c = t.layout.hand[3];
-        assert_eq!(click_command(&game, TurnPhase::Discard, c), Some(Command::Select(c)));
+        assert_eq!(
+            click_command(&game, TurnPhase::Discard, c),
+            Some(Command::Select(c))
+        );
         game.command(Command::Select(c));
-        assert_eq!(click_command(&game, TurnPhase::Discard, c), Some(Command::Play(c)));
+        assert_eq!(
+            click_command(&game, TurnPhase::Discard, c),
+            Some(Command::Play(c))
+        );
         assert_eq!(
             drop_command(&game, TurnPhase::Discard, &t, c, met.discard()),
             Some(Command::Play(c))
@@ -279,7 +307,12 @@ mod tests {
         }
         assert_eq!(
             seen,
-            vec![SortMode::Melds, SortMode::Rank, SortMode::Suit, SortMode::Melds]
+            vec![
+                SortMode::Melds,
+                SortMode::Rank,
+                SortMode::Suit,
+                SortMode::Melds
+            ]
         );
         assert_eq!(next_sort(SortMode::Custom), SortMode::Melds);
     }

@@ -179,10 +179,13 @@ fn row(
 ) -> Vec<Rect> {
     let cw = met.card.x;
     let n: usize = groups.iter().map(Vec::len).sum();
-    let gaps = groups.iter().filter(|g| !g.is_empty()).count().saturating_sub(1) as f32;
+    let gaps = groups
+        .iter()
+        .filter(|g| !g.is_empty())
+        .count()
+        .saturating_sub(1) as f32;
     let gap = cw * 0.25;
-    let step =
-        (cw * 0.62).min((met.size.x * 0.92 - cw - gaps * gap) / (n as f32 - 1.0).max(1.0));
+    let step = (cw * 0.62).min((met.size.x * 0.92 - cw - gaps * gap) / (n as f32 - 1.0).max(1.0));
     let width = step * (n as f32 - 1.0).max(0.0) + gaps * gap;
     let mut x = -width / 2.0;
     let mut i = 0;
@@ -396,7 +399,12 @@ mod tests {
     #[test]
     fn sort_modes_and_a_dragged_order_that_survives_new_cards() {
         let hand = CardSet::parse("KD 2C 3C 4C 9H 9S 5H").unwrap();
-        let names = |v: Vec<Card>| v.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+        let names = |v: Vec<Card>| {
+            v.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         let mut o = HandOrder {
             mode: SortMode::Rank,
             custom: vec![],
@@ -470,7 +478,10 @@ mod tests {
             let l = layout(&m, met, &HandOrder::default(), None);
             let p = l.get(card).unwrap();
             assert!(p.face_up);
-            assert_eq!(l.meld_at(p.pos.truncate() + Vec2::Y * met.card.y * 0.3), Some(meld));
+            assert_eq!(
+                l.meld_at(p.pos.truncate() + Vec2::Y * met.card.y * 0.3),
+                Some(meld)
+            );
             assert!(!l.hand.contains(&card));
             return;
         }

@@ -66,7 +66,8 @@ fn fresh_seed() -> u64 {
 /// Whether abandoning the series would lose anything.
 fn series_in_play(game: &Game) -> bool {
     let m = game.set_aside.as_ref().unwrap_or(&game.m);
-    !m.scoreboard().is_over() && (!m.scoreboard().history.is_empty() || !m.round().history().is_empty())
+    !m.scoreboard().is_over()
+        && (!m.scoreboard().history.is_empty() || !m.round().history().is_empty())
 }
 
 fn esc(keys: Res<ButtonInput<KeyCode>>, game: Res<Game>, mut menu: ResMut<Menu>) {
@@ -89,8 +90,11 @@ fn pause(menu: Res<Menu>, mut paused: ResMut<Paused>) {
 }
 
 fn big(ui: &mut egui::Ui, text: &str) -> bool {
-    ui.add_sized([220.0, 34.0], egui::Button::new(egui::RichText::new(text).size(17.0)))
-        .clicked()
+    ui.add_sized(
+        [220.0, 34.0],
+        egui::Button::new(egui::RichText::new(text).size(17.0)),
+    )
+    .clicked()
 }
 
 fn settings_page(ui: &mut egui::Ui, prefs: &mut Prefs) {
@@ -99,69 +103,103 @@ fn settings_page(ui: &mut egui::Ui, prefs: &mut Prefs) {
         egui::RichText::new("Rule and difficulty changes apply from the next series.").italics(),
     );
     ui.separator();
-    egui::Grid::new("settings").num_columns(2).spacing([16.0, 8.0]).show(ui, |ui| {
-        ui.label("Computer");
-        ui.horizontal(|ui| {
-            for l in Level::ALL {
-                let name = match l {
-                    Level::Easy => "Easy",
-                    Level::Medium => "Medium",
-                    Level::Hard => "Hard",
-                };
-                ui.radio_value(&mut s.level, l, name);
-            }
-        });
-        ui.end_row();
-        ui.label("Gin bonus");
-        ui.horizontal(|ui| {
-            ui.radio_value(&mut s.rules.gin_bonus, 25, "25");
-            ui.radio_value(&mut s.rules.gin_bonus, 20, "20");
-        });
-        ui.end_row();
-        ui.label("Undercut bonus");
-        ui.add(egui::DragValue::new(&mut s.rules.undercut_bonus).range(0..=50));
-        ui.end_row();
-        ui.label("Classic bonuses");
-        ui.vertical(|ui| {
-            let opt = |ui: &mut egui::Ui, v: &mut Option<u32>, value: u32, label: &str| {
-                let mut on = v.is_some();
-                if ui.checkbox(&mut on, format!("{label} ({value})")).changed() {
-                    *v = on.then_some(value);
+    egui::Grid::new("settings")
+        .num_columns(2)
+        .spacing([16.0, 8.0])
+        .show(ui, |ui| {
+            ui.label("Computer");
+            ui.horizontal(|ui| {
+                for l in Level::ALL {
+                    let name = match l {
+                        Level::Easy => "Easy",
+                        Level::Medium => "Medium",
+                        Level::Hard => "Hard",
+                    };
+                    ui.radio_value(&mut s.level, l, name);
                 }
-            };
-            opt(ui, &mut s.rules.line_bonus, RuleSettings::CLASSIC_LINE_BONUS, "Line bonus per hand won");
-            opt(ui, &mut s.rules.game_bonus, RuleSettings::CLASSIC_GAME_BONUS, "Game bonus");
-            opt(ui, &mut s.rules.shutout_bonus, RuleSettings::CLASSIC_SHUTOUT_BONUS, "Shutout bonus");
-            opt(ui, &mut s.rules.big_gin_bonus, RuleSettings::CLASSIC_BIG_GIN_BONUS, "Big gin");
-        });
-        ui.end_row();
-        ui.label("Card movement");
-        ui.horizontal(|ui| {
-            for a in AnimSpeed::ALL {
-                ui.radio_value(&mut s.speed, a, a.name());
+            });
+            ui.end_row();
+            ui.label("Gin bonus");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut s.rules.gin_bonus, 25, "25");
+                ui.radio_value(&mut s.rules.gin_bonus, 20, "20");
+            });
+            ui.end_row();
+            ui.label("Undercut bonus");
+            ui.add(egui::DragValue::new(&mut s.rules.undercut_bonus).range(0..=50));
+            ui.end_row();
+            ui.label("Classic bonuses");
+            ui.vertical(|ui| {
+                let opt = |ui: &mut egui::Ui, v: &mut Option<u32>, value: u32, label: &str| {
+                    let mut on = v.is_some();
+                    if ui.checkbox(&mut on, format!("{label} ({value})")).changed() {
+                        *v = on.then_some(value);
+                    }
+                };
+                opt(
+                    ui,
+                    &mut s.rules.line_bonus,
+                    RuleSettings::CLASSIC_LINE_BONUS,
+                    "Line bonus per hand won",
+                );
+                opt(
+                    ui,
+                    &mut s.rules.game_bonus,
+                    RuleSettings::CLASSIC_GAME_BONUS,
+                    "Game bonus",
+                );
+                opt(
+                    ui,
+                    &mut s.rules.shutout_bonus,
+                    RuleSettings::CLASSIC_SHUTOUT_BONUS,
+                    "Shutout bonus",
+                );
+                opt(
+                    ui,
+                    &mut s.rules.big_gin_bonus,
+                    RuleSettings::CLASSIC_BIG_GIN_BONUS,
+                    "Big gin",
+                );
+            });
+            ui.end_row();
+            ui.label("Card movement");
+            ui.horizontal(|ui| {
+                for a in AnimSpeed::ALL {
+                    ui.radio_value(&mut s.speed, a, a.name());
+                }
+            });
+            ui.end_row();
+            ui.label("Cards");
+            ui.checkbox(&mut s.four_color, "Four-colour deck");
+            ui.end_row();
+            ui.label("Card back");
+            ui.horizontal(|ui| {
+                for b in CardBack::ALL {
+                    ui.radio_value(&mut s.card_back, b, b.name());
+                }
+            });
+            ui.end_row();
+            ui.label("Sound");
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut s.sound, "On");
+                ui.add_enabled(
+                    s.sound,
+                    egui::Slider::new(&mut s.volume, 0.0..=1.0).text("volume"),
+                );
+            });
+            ui.end_row();
+            if !crate::gui::sound::AVAILABLE {
+                ui.label("");
+                ui.label(
+                    egui::RichText::new("This build has no sound: build with the `sound` feature.")
+                        .small(),
+                );
+                ui.end_row();
             }
+            ui.label("Deal seed");
+            ui.checkbox(&mut s.show_seed, "Show each deal's seed");
+            ui.end_row();
         });
-        ui.end_row();
-        ui.label("Cards");
-        ui.checkbox(&mut s.four_color, "Four-colour deck");
-        ui.end_row();
-        ui.label("Card back");
-        ui.horizontal(|ui| {
-            for b in CardBack::ALL {
-                ui.radio_value(&mut s.card_back, b, b.name());
-            }
-        });
-        ui.end_row();
-        ui.label("Sound");
-        ui.horizontal(|ui| {
-            ui.checkbox(&mut s.sound, "On");
-            ui.add_enabled(s.sound, egui::Slider::new(&mut s.volume, 0.0..=1.0).text("volume"));
-        });
-        ui.end_row();
-        ui.label("Deal seed");
-        ui.checkbox(&mut s.show_seed, "Show each deal's seed");
-        ui.end_row();
-    });
     if s != prefs.settings {
         prefs.settings = s;
     }
@@ -173,14 +211,22 @@ fn settings_page(ui: &mut egui::Ui, prefs: &mut Prefs) {
 
 fn statistics_page(ui: &mut egui::Ui, prefs: &Prefs) {
     let rows: [(&str, fn(&crate::store::stats::Record) -> String); 10] = [
-        ("Series won / lost", |r| format!("{} / {}", r.series_won, r.series_lost)),
-        ("Games won / lost", |r| format!("{} / {}", r.games_won, r.games_lost)),
-        ("Rounds won / lost", |r| format!("{} / {}", r.rounds_won, r.rounds_lost)),
+        ("Series won / lost", |r| {
+            format!("{} / {}", r.series_won, r.series_lost)
+        }),
+        ("Games won / lost", |r| {
+            format!("{} / {}", r.games_won, r.games_lost)
+        }),
+        ("Rounds won / lost", |r| {
+            format!("{} / {}", r.rounds_won, r.rounds_lost)
+        }),
         ("Dead hands", |r| r.dead_hands.to_string()),
         ("Knocks", |r| r.knocks.to_string()),
         ("Gins", |r| r.gins.to_string()),
         ("Undercuts made", |r| r.undercuts.to_string()),
-        ("Undercut by the computer", |r| r.undercut_against.to_string()),
+        ("Undercut by the computer", |r| {
+            r.undercut_against.to_string()
+        }),
         ("Best round", |r| r.best_round.to_string()),
         ("Rounds won", |r| {
             let n = r.rounds_won + r.rounds_lost;
@@ -191,20 +237,23 @@ fn statistics_page(ui: &mut egui::Ui, prefs: &Prefs) {
             }
         }),
     ];
-    egui::Grid::new("stats").striped(true).spacing([20.0, 6.0]).show(ui, |ui| {
-        ui.label("");
-        for l in ["Easy", "Medium", "Hard"] {
-            ui.strong(l);
-        }
-        ui.end_row();
-        for (label, f) in rows {
-            ui.label(label);
-            for l in Level::ALL {
-                ui.label(f(&prefs.stats.record(l)));
+    egui::Grid::new("stats")
+        .striped(true)
+        .spacing([20.0, 6.0])
+        .show(ui, |ui| {
+            ui.label("");
+            for l in ["Easy", "Medium", "Hard"] {
+                ui.strong(l);
             }
             ui.end_row();
-        }
-    });
+            for (label, f) in rows {
+                ui.label(label);
+                for l in Level::ALL {
+                    ui.label(f(&prefs.stats.record(l)));
+                }
+                ui.end_row();
+            }
+        });
     ui.label(egui::RichText::new("Replayed deals are not counted.").small());
 }
 
@@ -441,7 +490,14 @@ mod tests {
 
     #[test]
     fn help_covers_the_scoring_and_the_hollywood_credit() {
-        for needle in ["undercut", "gin bonus", "game 1", "games 1 and 2", "all three", "Esc"] {
+        for needle in [
+            "undercut",
+            "gin bonus",
+            "game 1",
+            "games 1 and 2",
+            "all three",
+            "Esc",
+        ] {
             assert!(HELP.contains(needle), "help mentions {needle}");
         }
         // Every paragraph has a heading line and a body.

@@ -19,6 +19,7 @@ pub mod menu;
 pub mod overlay;
 pub mod persist;
 pub mod scoreview;
+pub mod sound;
 pub mod table;
 
 use std::process::ExitCode;
@@ -76,7 +77,9 @@ pub fn run(opts: GuiOptions) -> ExitCode {
         }
     };
     if opts.seed.is_some() && boot.saved.series.is_some() {
-        info!("--seed given: starting a new series; the saved one is replaced after the first move");
+        eprintln!(
+            "hollywood-gin: --seed starts a new series; the saved one is replaced once you make a move"
+        );
     }
     let seed = game.m.seed();
     let mut app = App::new();
@@ -112,6 +115,8 @@ pub fn run(opts: GuiOptions) -> ExitCode {
         menu::MenuPlugin,
         icon::IconPlugin,
     ));
+    #[cfg(has_sound)]
+    app.add_plugins(sound::SoundPlugin);
     app.run();
     // Let queued saves reach the disk before the process ends.
     if let Some(files) = app.world_mut().remove_resource::<persist::Files>() {

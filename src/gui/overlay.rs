@@ -75,7 +75,14 @@ fn scoreboard(ui: &mut egui::Ui, game: &Game) {
                 for g in 0..3 {
                     let won = sb.games[g].winner == Some(seat);
                     let t = egui::RichText::new(&v.cells[seat.index()][g]).monospace();
-                    grid_cell(ui, if won { t.strong().color(egui::Color32::GOLD) } else { t });
+                    grid_cell(
+                        ui,
+                        if won {
+                            t.strong().color(egui::Color32::GOLD)
+                        } else {
+                            t
+                        },
+                    );
                 }
                 ui.end_row();
             }
@@ -95,7 +102,11 @@ fn scoreboard(ui: &mut egui::Ui, game: &Game) {
         .small(),
     );
     let n = v.history.len();
-    let rounds = if n == 1 { "1 round".into() } else { format!("{n} rounds") };
+    let rounds = if n == 1 {
+        "1 round".into()
+    } else {
+        format!("{n} rounds")
+    };
     egui::CollapsingHeader::new(format!("History ({rounds})"))
         .id_salt("history")
         .show(ui, |ui| {
@@ -144,7 +155,10 @@ fn overlay_ui(
     let this_round = round_key(&game.m);
     if overlay.banner_round == Some(this_round) && phase == TurnPhase::RoundOver {
         egui::Area::new("banner".into())
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, -met.card.y * 0.95 / zoom])
+            .anchor(
+                egui::Align2::CENTER_CENTER,
+                [0.0, -met.card.y * 0.95 / zoom],
+            )
             .interactable(false)
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
@@ -171,7 +185,10 @@ fn overlay_ui(
                 for e in &sb.history {
                     if let Some(w) = e.winner {
                         won[w.index()] += 1;
-                        if matches!(e.outcome, crate::rules::Outcome::Gin | crate::rules::Outcome::BigGin) {
+                        if matches!(
+                            e.outcome,
+                            crate::rules::Outcome::Gin | crate::rules::Outcome::BigGin
+                        ) {
                             gins[w.index()] += 1;
                         }
                     }
@@ -195,7 +212,10 @@ fn overlay_ui(
                     }
                 });
                 ui.label(format!("{} rounds played.", sb.history.len()));
-                if ui.button(egui::RichText::new("New series").size(18.0)).clicked() {
+                if ui
+                    .button(egui::RichText::new("New series").size(18.0))
+                    .clicked()
+                {
                     out.write(Command::NextRound);
                 }
             });
@@ -235,7 +255,11 @@ fn overlay_ui(
     if prefs.settings.show_seed
         && let Some(seed) = r.seed()
     {
-        let dealer = if r.dealer() == HUMAN { "you" } else { "the computer" };
+        let dealer = if r.dealer() == HUMAN {
+            "you"
+        } else {
+            "the computer"
+        };
         egui::Area::new("seed".into())
             .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -4.0])
             .show(ctx, |ui| {

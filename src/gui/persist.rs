@@ -96,6 +96,20 @@ pub struct Files {
 }
 
 impl Files {
+    /// Waits (up to 10 s) until every write queued so far has been done. For tests and tools:
+    /// the game itself never waits on the disk.
+    pub fn flush(&self) {
+        let Some(tx) = &self.tx else { return };
+        let (done_tx, done_rx) = channel::<()>();
+        let job: Job = Box::new(move || {
+            let _ = done_tx.send(());
+            Ok(())
+        });
+        if tx.send(job).is_ok() {
+            let _ = done_rx.recv_timeout(std::time::Duration::from_secs(10));
+        }
+    }
+
     /// Waits for every queued write to reach the disk (at exit).
     pub fn finish(mut self) {
         self.tx = None;
@@ -141,9 +155,15 @@ fn start_writer() -> Writer {
     (tx, erx, thread)
 }
 
-/// Saves the series whenever it changed (not while a deal is replayed).
+/// Saves the series whenever it changed (not while a deal is replayed). A series nobody has
+/// made a move in yet is not saved: starting the game with `--seed` must not replace the saved
+/// series before the player actually plays the new one.
 fn autosave(game: Res<Game>, mut files: ResMut<Files>) {
     if !game.is_changed() || game.practising() || files.saved_series.as_ref() == Some(&game.m) {
+        return;
+    }
+    let m = &game.m;
+    if m.scoreboard().history.is_empty() && m.round().history().is_empty() {
         return;
     }
     let saved = SavedSeries::new(&game.m, game.level, game.bot_seed);
@@ -178,7 +198,12 @@ fn settings_changed(prefs: Res<Prefs>, mut game: ResMut<Game>, mut files: ResMut
 }
 
 /// Counts finished rounds in the statistics and saves them.
-fn count_rounds(mut ends: MessageReader<RoundEnd>, mut prefs: ResMut<Prefs>, game: Res<Game>, files: Res<Files>) {
+fn count_rounds(
+    mut ends: MessageReader<RoundEnd>,
+    mut prefs: ResMut<Prefs>,
+    game: Res<Game>,
+    files: Res<Files>,
+) {
     let mut changed = false;
     for e in ends.read().filter(|e| !e.practice) {
         prefs

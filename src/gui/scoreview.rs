@@ -109,7 +109,12 @@ impl ScoreView {
 
 /// The banner after a round, e.g. "Computer undercut you: +12 to game 1", plus a line for each
 /// game it closed and one when it decided the series.
-pub fn banner(result: &RoundResult, entry: &Entry, before: &Scoreboard, after: &Scoreboard) -> Vec<String> {
+pub fn banner(
+    result: &RoundResult,
+    entry: &Entry,
+    before: &Scoreboard,
+    after: &Scoreboard,
+) -> Vec<String> {
     let mut lines = Vec::new();
     let to = |e: &Entry| format!("+{} to {}", e.points, games_list(&e.games));
     let first = match (result.outcome, result.winner, result.knocker) {
@@ -132,17 +137,18 @@ pub fn banner(result: &RoundResult, entry: &Entry, before: &Scoreboard, after: &
         let (me, them) = (game.total(HUMAN), game.total(HUMAN.other()));
         lines.push(match game.winner {
             Some(w) if w == HUMAN => format!("Game {} closes: you win it, {me} to {them}.", g + 1),
-            _ => format!("Game {} closes: the computer wins it, {them} to {me}.", g + 1),
+            _ => format!(
+                "Game {} closes: the computer wins it, {them} to {me}.",
+                g + 1
+            ),
         });
     }
     if before.series_winner().is_none() {
         match after.series_winner() {
-            Some(w) if w == HUMAN => lines.push(
-                "You have won the series! Play goes on until all three games close.".into(),
-            ),
+            Some(w) if w == HUMAN => lines
+                .push("You have won the series! Play goes on until all three games close.".into()),
             Some(_) => lines.push(
-                "The computer has won the series. Play goes on until all three games close."
-                    .into(),
+                "The computer has won the series. Play goes on until all three games close.".into(),
             ),
             None => {}
         }
@@ -196,7 +202,11 @@ mod tests {
         assert_eq!(v.status[0], "won by computer");
         assert_eq!(v.cells[YOU.index()][0], "–");
         assert_eq!(v.cells[CPU.index()], ["120", "80", "40"].map(String::from));
-        assert!(v.history[2].ends_with("; closes game 1"), "{}", v.history[2]);
+        assert!(
+            v.history[2].ends_with("; closes game 1"),
+            "{}",
+            v.history[2]
+        );
         // Your first win goes to game 2, the first open game you have not scored in.
         let before = sb.clone();
         sb.record_win(YOU, 25, Outcome::Gin);
@@ -235,7 +245,10 @@ mod tests {
         );
         let v = ScoreView::of(&sb);
         assert_eq!(v.series, "The computer won the series, 2 games to 0.");
-        assert_eq!(v.status, ["won by computer", "won by computer", "open"].map(String::from));
+        assert_eq!(
+            v.status,
+            ["won by computer", "won by computer", "open"].map(String::from)
+        );
     }
 
     #[test]
@@ -252,8 +265,14 @@ mod tests {
             layoffs: vec![],
         };
         let e = sb.record(&res).clone();
-        assert_eq!(ScoreView::of(&sb).history, vec!["Round 1: dead hand, no score"]);
+        assert_eq!(
+            ScoreView::of(&sb).history,
+            vec!["Round 1: dead hand, no score"]
+        );
         assert!(banner(&res, &e, &before, &sb)[0].starts_with("Dead hand"));
-        assert_eq!(ScoreView::of(&sb).series, "The series is level (0–0 in games).");
+        assert_eq!(
+            ScoreView::of(&sb).series,
+            "The series is level (0–0 in games)."
+        );
     }
 }

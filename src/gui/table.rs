@@ -23,10 +23,10 @@ use bevy::winit::{UpdateMode, WinitSettings};
 
 use super::layout::{HandOrder, SortMode};
 use crate::ai::{Level, View};
-use crate::store::settings::CardBack;
 use crate::rules::{
     Action, Card, Entry, Match, Phase, RoundResult, RuleSettings, Scoreboard, Seat, best_layoffs,
 };
+use crate::store::settings::CardBack;
 
 /// The human sits at P1, the computer at P2.
 pub const HUMAN: Seat = Seat::P1;
@@ -682,7 +682,11 @@ mod tests {
             game.command(Command::Knock);
             assert!(game.knocking);
             game.command(Command::Play(bad));
-            assert_eq!(game.m.round(), &r, "a knock that is not allowed changes nothing");
+            assert_eq!(
+                game.m.round(),
+                &r,
+                "a knock that is not allowed changes nothing"
+            );
             assert!(game.knocking, "still choosing");
             assert!(game.message.contains("can't knock"), "{}", game.message);
             // Knock toggles off and on again, then a good card knocks.

@@ -205,7 +205,10 @@ impl Store {
         if !self.writable {
             return Err(io::Error::new(
                 io::ErrorKind::PermissionDenied,
-                format!("{} was unreadable and is left untouched", self.path.display()),
+                format!(
+                    "{} was unreadable and is left untouched",
+                    self.path.display()
+                ),
             ));
         }
         save(&self.path, value)
@@ -232,10 +235,8 @@ mod tests {
     struct TempDir(PathBuf);
     impl TempDir {
         fn new(name: &str) -> TempDir {
-            let p = std::env::temp_dir().join(format!(
-                "hollywood-gin-test-{name}-{}",
-                std::process::id()
-            ));
+            let p = std::env::temp_dir()
+                .join(format!("hollywood-gin-test-{name}-{}", std::process::id()));
             let _ = fs::remove_dir_all(&p);
             fs::create_dir_all(&p).unwrap();
             TempDir(p)
@@ -298,8 +299,14 @@ mod tests {
             let l: Loaded<Thing> = load(&path, "thing", ok);
             assert_eq!(l.value, Thing::default(), "case {i}");
             let notice = l.notice.expect("a notice");
-            assert!(notice.contains("thing file") && notice.contains("kept as"), "{notice}");
-            assert!(!path.exists(), "the bad file is moved, not left to be overwritten");
+            assert!(
+                notice.contains("thing file") && notice.contains("kept as"),
+                "{notice}"
+            );
+            assert!(
+                !path.exists(),
+                "the bad file is moved, not left to be overwritten"
+            );
             // The bad content is still there, untouched, under the new name.
             let kept: Vec<String> = files(&t.0)
                 .into_iter()
@@ -411,7 +418,10 @@ mod tests {
             let Some(_ro) = ReadOnly::new(&dir) else {
                 panic!("could not make a directory read-only on this machine");
             };
-            assert!(save(&path, &new).is_err(), "writing into a read-only directory fails");
+            assert!(
+                save(&path, &new).is_err(),
+                "writing into a read-only directory fails"
+            );
             let l: Loaded<Thing> = load(&path, "thing", ok);
             assert_eq!(l.value, v, "the old file is intact");
             assert_eq!(files(&dir), vec!["thing.ron"], "no temporary file left");
@@ -430,7 +440,10 @@ mod tests {
             path: path.clone(),
             writable: false,
         };
-        assert!(store.write(&v).is_err(), "even once the directory is writable again");
+        assert!(
+            store.write(&v).is_err(),
+            "even once the directory is writable again"
+        );
         assert_eq!(fs::read_to_string(&path).unwrap(), "garbage(");
     }
 }

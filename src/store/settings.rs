@@ -59,7 +59,12 @@ pub enum CardBack {
 }
 
 impl CardBack {
-    pub const ALL: [CardBack; 4] = [CardBack::Blue, CardBack::Red, CardBack::Green, CardBack::Grey];
+    pub const ALL: [CardBack; 4] = [
+        CardBack::Blue,
+        CardBack::Red,
+        CardBack::Green,
+        CardBack::Grey,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {

@@ -131,7 +131,11 @@ mod tests {
         let sb = m.scoreboard();
         assert_eq!(r.games_won, sb.games_won()[0]);
         assert_eq!(r.series_won == 1, sb.series_winner() == Some(Seat::P1));
-        let p1_wins = sb.history.iter().filter(|e| e.winner == Some(Seat::P1)).count() as u32;
+        let p1_wins = sb
+            .history
+            .iter()
+            .filter(|e| e.winner == Some(Seat::P1))
+            .count() as u32;
         assert_eq!(r.rounds_won, p1_wins);
         let best = sb
             .history
