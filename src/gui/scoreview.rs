@@ -44,7 +44,8 @@ fn games_list(games: &[usize]) -> String {
     }
 }
 
-/// One history line, e.g. "Round 4: You +4 (knock) → games 1, 2, 3".
+/// One history line, e.g. "Round 4: You +4 (knock) in games 1, 2, 3". (No arrow: egui's
+/// default fonts have no "→" glyph.)
 pub fn history_line(e: &Entry) -> String {
     let how = match e.outcome {
         Outcome::Knock => "knock",
@@ -56,7 +57,7 @@ pub fn history_line(e: &Entry) -> String {
     let mut s = match e.winner {
         None => format!("Round {}: dead hand, no score", e.round),
         Some(w) => format!(
-            "Round {}: {} +{} ({how}) → {}",
+            "Round {}: {} +{} ({how}) in {}",
             e.round,
             name(w),
             e.points,
@@ -183,10 +184,10 @@ mod tests {
         assert_eq!(
             v.history,
             vec![
-                "Round 1: Computer +10 (knock) → game 1",
-                "Round 2: You +18 (knock) → game 1",
-                "Round 3: Computer +30 (knock) → games 1, 2",
-                "Round 4: Computer +4 (gin) → games 1, 2, 3",
+                "Round 1: Computer +10 (knock) in game 1",
+                "Round 2: You +18 (knock) in game 1",
+                "Round 3: Computer +30 (knock) in games 1, 2",
+                "Round 4: Computer +4 (gin) in games 1, 2, 3",
             ]
         );
     }
@@ -212,7 +213,7 @@ mod tests {
         sb.record_win(YOU, 25, Outcome::Gin);
         let v = ScoreView::of(&sb);
         assert_eq!(v.cells[YOU.index()], ["–", "25", "–"].map(String::from));
-        assert_eq!(v.history[3], "Round 4: You +25 (gin) → game 2");
+        assert_eq!(v.history[3], "Round 4: You +25 (gin) in game 2");
         let e = sb.history.last().unwrap().clone();
         let res = RoundResult {
             outcome: Outcome::Gin,

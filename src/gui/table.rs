@@ -129,10 +129,17 @@ impl Game {
 
     /// A game continuing a saved series.
     pub fn resume(m: Match, level: Level, bot_seed: u64) -> Game {
+        // A round that had ended still explains its score.
+        let message = m
+            .round()
+            .result()
+            .map(|r| r.explain(NAMES))
+            .unwrap_or_default();
         Game {
             m,
             level,
             bot_seed,
+            message,
             ..Game::new(0)
         }
     }
