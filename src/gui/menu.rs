@@ -210,7 +210,8 @@ fn settings_page(ui: &mut egui::Ui, prefs: &mut Prefs) {
 }
 
 fn statistics_page(ui: &mut egui::Ui, prefs: &Prefs) {
-    let rows: [(&str, fn(&crate::store::stats::Record) -> String); 10] = [
+    type Row = (&'static str, fn(&crate::store::stats::Record) -> String);
+    let rows: [Row; 10] = [
         ("Series won / lost", |r| {
             format!("{} / {}", r.series_won, r.series_lost)
         }),

@@ -619,7 +619,7 @@ mod tests {
             let r = m.round();
             let expected = match (r.phase(), r.to_act()) {
                 (Phase::Finished, _) => TurnPhase::RoundOver,
-                (_, Some(s)) if s == Seat::P2 => TurnPhase::ComputerTurn,
+                (_, Some(Seat::P2)) => TurnPhase::ComputerTurn,
                 (Phase::OfferToNonDealer | Phase::OfferToDealer, _) => TurnPhase::UpcardOffer,
                 (Phase::Draw { .. }, _) => TurnPhase::Draw,
                 (Phase::Discard { .. }, _) => TurnPhase::Discard,
