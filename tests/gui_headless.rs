@@ -320,3 +320,48 @@ fn the_series_is_saved_after_every_move_and_resumes_exactly() {
     assert_eq!(checked, 4, "four moves saved and reloaded");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn keys_do_what_the_buttons_do() {
+    use hollywood_gin::gui::layout::SortMode;
+    let mut app = app(3);
+    app.world_mut().resource_mut::<Game>().speed = 0.0;
+    // Wait for the human's upcard decision (seed 3 offers it to the human first).
+    for _ in 0..50 {
+        app.update();
+        if *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::UpcardOffer {
+            break;
+        }
+    }
+    assert_eq!(
+        *app.world().resource::<State<TurnPhase>>().get(),
+        TurnPhase::UpcardOffer
+    );
+    // Keys arrive as the window would send them.
+    let press = |app: &mut App, key: KeyCode| {
+        use bevy::input::ButtonState;
+        use bevy::input::keyboard::{Key, KeyboardInput};
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: key,
+                logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            app.update();
+        }
+        app.update();
+    };
+    // S cycles the sort without touching the round.
+    let before = app.world().resource::<Game>().m.clone();
+    press(&mut app, KeyCode::KeyS);
+    assert_eq!(app.world().resource::<Game>().order.mode, SortMode::Rank);
+    assert_eq!(app.world().resource::<Game>().m, before);
+    // Space is the first button: Pass.
+    press(&mut app, KeyCode::Space);
+    let game = app.world().resource::<Game>();
+    let h = game.m.round().history();
+    assert_eq!((h[0].seat, &h[0].action), (HUMAN, &Action::PassUpcard));
+}
