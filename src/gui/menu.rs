@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::persist::Prefs;
-use super::table::{Game, HUMAN, Paused};
+use super::table::{Game, HUMAN, Paused, TableSet};
 use crate::ai::Level;
 use crate::rules::{RuleSettings, Seat};
 use crate::store::settings::{AnimSpeed, CardBack};
@@ -70,18 +70,24 @@ fn series_in_play(game: &Game) -> bool {
         && (!m.scoreboard().history.is_empty() || !m.round().history().is_empty())
 }
 
-fn esc(keys: Res<ButtonInput<KeyCode>>, game: Res<Game>, mut menu: ResMut<Menu>) {
-    if keys.just_pressed(KeyCode::Escape) {
-        if menu.open {
-            if menu.page == Page::Main {
-                menu.open = false;
-            } else {
-                menu.page = Page::Main;
-            }
-        } else if !game.knocking && game.selected.is_none() {
-            menu.open = true;
+/// What Esc does: back from a page to the main menu, close the main menu, or open it, except
+/// while the player is choosing a card to knock with or has one raised (Esc cancels that).
+pub fn on_escape(menu: &mut Menu, game: &Game) {
+    if menu.open {
+        if menu.page == Page::Main {
+            menu.open = false;
+        } else {
             menu.page = Page::Main;
         }
+    } else if !game.knocking && game.selected.is_none() {
+        menu.open = true;
+        menu.page = Page::Main;
+    }
+}
+
+fn esc(keys: Res<ButtonInput<KeyCode>>, game: Res<Game>, mut menu: ResMut<Menu>) {
+    if keys.just_pressed(KeyCode::Escape) {
+        on_escape(&mut menu, &game);
     }
 }
 
@@ -480,7 +486,8 @@ pub struct MenuPlugin;
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Menu>()
-            .add_systems(Update, (esc, pause).chain())
+            // Before the table's input, so an Esc that cancels a knock does not also open the menu.
+            .add_systems(Update, (esc, pause).chain().before(TableSet::Input))
             .add_systems(EguiPrimaryContextPass, (menu_ui, menu_button));
     }
 }
@@ -507,6 +514,31 @@ mod tests {
             assert_eq!(head, head.to_uppercase(), "{head}");
             assert!(body.len() > 40);
         }
+    }
+
+    #[test]
+    fn escape_opens_closes_and_backs_out_but_first_cancels_a_knock() {
+        let mut game = Game::new(1);
+        let mut menu = Menu::default();
+        assert!(menu.open, "the menu greets the player");
+        on_escape(&mut menu, &game);
+        assert!(!menu.open);
+        on_escape(&mut menu, &game);
+        assert!(menu.open && menu.page == Page::Main);
+        menu.page = Page::Settings;
+        on_escape(&mut menu, &game);
+        assert!(
+            menu.open && menu.page == Page::Main,
+            "back to the main page"
+        );
+        on_escape(&mut menu, &game);
+        assert!(!menu.open);
+        game.knocking = true;
+        on_escape(&mut menu, &game);
+        assert!(
+            !menu.open,
+            "Esc cancels the knock (input does that), not a menu"
+        );
     }
 
     #[test]
