@@ -82,6 +82,9 @@ struct SimulateArgs {
     /// Deals Hard samples per decision (for tuning; default is Hard's own).
     #[arg(long)]
     hard_samples: Option<usize>,
+    /// Standard errors a search result must beat Medium's move by (for tuning Hard).
+    #[arg(long)]
+    hard_z: Option<f32>,
 }
 
 fn simulate(a: SimulateArgs) -> ExitCode {
@@ -108,6 +111,7 @@ fn simulate(a: SimulateArgs) -> ExitCode {
         threads,
         progress: true,
         hard_samples: a.hard_samples,
+        hard_z: a.hard_z,
     };
     match sim::run(&cfg) {
         Ok(rep) => {

@@ -61,6 +61,7 @@ fn easy_and_medium_never_play_an_illegal_move() {
         threads: 2,
         progress: false,
         hard_samples: None,
+        hard_z: None,
     };
     let rep = sim::run(&cfg).expect("no illegal move");
     assert!(rep.rounds > 500, "only {} rounds", rep.rounds);

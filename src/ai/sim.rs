@@ -30,6 +30,8 @@ pub struct SimConfig {
     pub progress: bool,
     /// Deals per decision for Hard bots (None: Hard's default). For tuning.
     pub hard_samples: Option<usize>,
+    /// Override Hard's margin (standard errors a search result must beat Medium's move by).
+    pub hard_z: Option<f32>,
 }
 
 /// Per-bot tallies.
@@ -79,11 +81,15 @@ fn unit_result(cfg: &SimConfig, unit: usize) -> Result<SimReport, IllegalMove> {
     };
     let bot_of = |s: Seat| if s == a_seat { 0 } else { 1 };
     let make = |level: Level, seed: u64| -> Box<dyn super::Bot> {
-        match (level, cfg.hard_samples) {
-            (Level::Hard, Some(samples)) => Box::new(super::hard::Hard {
-                samples,
-                ..super::hard::Hard::new(seed)
-            }),
+        match level {
+            Level::Hard => {
+                let d = super::hard::Hard::new(seed);
+                Box::new(super::hard::Hard {
+                    samples: cfg.hard_samples.unwrap_or(d.samples),
+                    z: cfg.hard_z.unwrap_or(d.z),
+                    ..d
+                })
+            }
             _ => level.bot(seed),
         }
     };
