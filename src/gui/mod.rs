@@ -1,12 +1,23 @@
-//! The game window: Bevy app setup and the plugins that make up the table.
+//! The game window: Bevy app setup and the plugins that make up the table and the overlay.
 //!
 //! Only compiled with the `gui` feature. Each plugin lives in its own file; they all read the
 //! one [`table::Game`] resource, which wraps the rules core's [`crate::rules::Match`], and
-//! never decide a rule themselves.
+//! never decide a rule themselves:
 //!
-//! Decisions: the app runs in Bevy's reactive ("desktop app") mode so an idle table costs no
-//! CPU; animations ask for redraws only while something moves. Card art is compiled into the
-//! binary (see [`art`]) so the game finds it from any working directory or release archive.
+//! - [`table`]: the game state, the player's commands, the computer's turn, the turn phase.
+//! - [`cards`]: the 52 card entities, their animations and tints; [`layout`] (pure) says where
+//!   each card goes.
+//! - [`input`] (mouse on the cards) and [`buttons`] (buttons and keys) only produce commands.
+//! - [`hud`]: the prompt and deadwood line. [`overlay`] (egui): scoreboard, banners, summary,
+//!   hint, notices, with its wording in [`scoreview`] (pure). [`menu`]: menu and its pages.
+//! - [`persist`]: settings, the saved series and statistics on disk (through [`crate::store`]).
+//! - [`art`], [`icon`], [`sound`]: what the game shows and plays, all compiled in.
+//!
+//! Decisions: the app runs in Bevy's reactive mode so an idle table costs no CPU; it wakes on a
+//! short timer only while something moves or the computer thinks. Card art, icon and sounds
+//! are compiled into the binary so the game finds them from any working directory or release
+//! archive. Frames run input → apply → show → phase, so what the player sees and the phase
+//! that gates input always match the core at the start of the next frame.
 
 pub mod art;
 pub mod buttons;

@@ -9,7 +9,7 @@
 //!   at 1024×640 and at 4K.
 //! - While the pointer is over an egui window the table ignores the mouse ([`UiHasPointer`]),
 //!   so a click on the scoreboard never plays a card.
-//! - An idle overlay must cost no CPU: see [`drop_repeated_modifiers`] for the one bevy_egui
+//! - An idle overlay must cost no CPU: see `drop_repeated_modifiers` for the one bevy_egui
 //!   behaviour that kept the app awake, and the fix.
 
 use bevy::prelude::*;
