@@ -721,4 +721,30 @@ mod tests {
         assert_eq!(game.order.mode, crate::gui::layout::SortMode::Suit);
         assert_eq!(game.m, before);
     }
+
+    #[test]
+    fn a_replayed_deal_is_practice_and_gives_the_series_back_untouched() {
+        let mut game = Game::new(6);
+        // Some play in the series first.
+        let r = game.m.round();
+        let seat = r.to_act().unwrap();
+        let a = r.legal_actions()[0].clone();
+        game.act(seat, a);
+        let series = game.m.clone();
+        let seed = series.round().seed().unwrap();
+        game.replay(HUMAN, seed);
+        assert!(game.practising());
+        assert_eq!(game.m.round().dealer(), HUMAN);
+        assert!(game.m.round().history().is_empty(), "the deal starts fresh");
+        // Play the practice round out; its end is marked as practice.
+        while let Some(s) = game.m.round().to_act() {
+            let a = game.m.round().legal_actions()[0].clone();
+            assert!(game.act(s, a));
+        }
+        assert_eq!(game.ended.len(), 1);
+        assert!(game.ended[0].practice);
+        game.command(Command::NextRound);
+        assert!(!game.practising());
+        assert_eq!(game.m, series, "the series is exactly as it was left");
+    }
 }
