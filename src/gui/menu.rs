@@ -235,7 +235,7 @@ fn statistics_page(ui: &mut egui::Ui, prefs: &Prefs) {
             r.undercut_against.to_string()
         }),
         ("Best round", |r| r.best_round.to_string()),
-        ("Rounds won", |r| {
+        ("Round win rate", |r| {
             let n = r.rounds_won + r.rounds_lost;
             if n == 0 {
                 "–".into()
