@@ -129,6 +129,7 @@ fn mouse_input(
     cams: Query<(&Camera, &GlobalTransform)>,
     mut cards: Query<(Entity, &CardSprite, &mut Transform, &Sprite)>,
     mut out: MessageWriter<Command>,
+    mut last_cursor: Local<Option<Vec2>>,
 ) {
     let phase = *state.get();
     if keys.just_pressed(KeyCode::KeyS) {
@@ -138,23 +139,35 @@ fn mouse_input(
         out.write(Command::Cancel);
     }
     let world = cursor_world(&windows, &cams);
-    let under = |cards: &Query<(Entity, &CardSprite, &mut Transform, &Sprite)>| {
-        world.and_then(|w| {
-            card_at(
-                w,
-                cards.iter().map(|(_, cs, tf, sp)| {
-                    let size = sp.custom_size.unwrap_or(Vec2::ONE) * tf.scale.truncate();
-                    (cs.0, tf.translation, size)
-                }),
-            )
-        })
-    };
+    let under_at =
+        |at: Option<Vec2>, cards: &Query<(Entity, &CardSprite, &mut Transform, &Sprite)>| {
+            at.and_then(|w| {
+                card_at(
+                    w,
+                    cards.iter().map(|(_, cs, tf, sp)| {
+                        let size = sp.custom_size.unwrap_or(Vec2::ONE) * tf.scale.truncate();
+                        (cs.0, tf.translation, size)
+                    }),
+                )
+            })
+        };
+    let under =
+        |cards: &Query<(Entity, &CardSprite, &mut Transform, &Sprite)>| under_at(world, cards);
     // Press: remember the card; move past a few pixels: drag it; release: click or drop.
+    // The press is hit-tested where the pointer was at the end of the previous frame, if a card
+    // was there: when a frame is slow, the pointer may already have moved on by the time the
+    // press is read, and the player meant the card they pressed on.
+    let before = std::mem::replace(&mut *last_cursor, world);
     if mouse.just_pressed(MouseButton::Left) {
-        let card = under(&cards).filter(|&c| draggable(&game, phase, c));
+        let pressed_at = [before, world]
+            .into_iter()
+            .find(|&p| under_at(p, &cards).is_some_and(|c| draggable(&game, phase, c)))
+            .flatten()
+            .or(world);
+        let card = under_at(pressed_at, &cards).filter(|&c| draggable(&game, phase, c));
         *drag = Drag {
             card,
-            start: world.unwrap_or_default(),
+            start: pressed_at.unwrap_or_default(),
             at: world.unwrap_or_default(),
             moved: false,
         };
