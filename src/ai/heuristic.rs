@@ -45,9 +45,9 @@ pub fn outs(c: Card, deadwood: CardSet, unseen: CardSet) -> u32 {
     n
 }
 
-/// How much the opponent is likely to want `c`, from the cards they are known to hold and what
-/// they threw away.
-pub fn danger(c: Card, k: &Knowledge) -> f32 {
+/// How much the cards the opponent is known to hold make `c` useful to them: 4 per card of the
+/// same rank, 3 or 1.5 per card one or two away in the same suit.
+pub fn opp_interest(c: Card, k: &Knowledge) -> f32 {
     let mut d = 0.0;
     for o in k.opp_holds {
         if o.rank() == c.rank() {
@@ -60,6 +60,13 @@ pub fn danger(c: Card, k: &Knowledge) -> f32 {
             }
         }
     }
+    d
+}
+
+/// How much the opponent is likely to want `c`, from the cards they are known to hold and what
+/// they threw away.
+pub fn danger(c: Card, k: &Knowledge) -> f32 {
+    let mut d = opp_interest(c, k);
     for o in k.opp_discarded.union(k.opp_declined) {
         if o.rank() == c.rank() {
             d -= 1.0;
@@ -285,11 +292,7 @@ pub fn hint(v: &View) -> (Action, String) {
         },
         Action::Discard(c) => {
             let after = dw(v.hand.without(*c));
-            let watched = v.knowledge.opp_holds.iter().any(|t| {
-                t.rank() == c.rank()
-                    || (t.suit() == c.suit() && t.rank().value().abs_diff(c.rank().value()) <= 2)
-            });
-            if watched {
+            if opp_interest(*c, &v.knowledge) > 0.0 {
                 format!(
                     "Discard the {c}: it leaves {after} deadwood (the computer may want it, but the others are worse)."
                 )
