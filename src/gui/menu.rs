@@ -66,8 +66,7 @@ fn fresh_seed() -> u64 {
 /// Whether abandoning the series would lose anything.
 fn series_in_play(game: &Game) -> bool {
     let m = game.set_aside.as_ref().unwrap_or(&game.m);
-    !m.scoreboard().is_over()
-        && (!m.scoreboard().history.is_empty() || !m.round().history().is_empty())
+    !m.scoreboard().is_over() && !m.untouched()
 }
 
 /// What Esc does: back from a page to the main menu, close the main menu, or open it, except

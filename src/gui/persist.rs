@@ -162,8 +162,7 @@ fn autosave(game: Res<Game>, mut files: ResMut<Files>) {
     if !game.is_changed() || game.practising() || files.saved_series.as_ref() == Some(&game.m) {
         return;
     }
-    let m = &game.m;
-    if m.scoreboard().history.is_empty() && m.round().history().is_empty() {
+    if game.m.untouched() {
         return;
     }
     let saved = SavedSeries::new(&game.m, game.level, game.bot_seed);

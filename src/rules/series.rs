@@ -84,6 +84,12 @@ impl Match {
     pub fn seed(&self) -> u64 {
         self.seed
     }
+    /// True while nobody has made a move in this series: no round recorded, no action in the
+    /// round in play. Such a series has nothing to save or to lose.
+    pub fn untouched(&self) -> bool {
+        self.scoreboard.history.is_empty() && self.round.history().is_empty()
+    }
+
     /// How many rounds this match has dealt, counting the one in play: a round's number.
     pub fn deals(&self) -> u64 {
         self.deals
@@ -275,5 +281,7 @@ mod tests {
         assert_eq!(q.stock(), r.stock());
         assert_eq!(q.upcard(), r.upcard());
         assert!(replay.scoreboard().history.is_empty());
+        assert!(replay.untouched());
+        assert!(!m.untouched(), "rounds were recorded");
     }
 }
