@@ -21,7 +21,8 @@ use super::art::CardArt;
 use super::input::Drag;
 use super::layout::{Layout, Metrics, Placed, layout};
 use super::table::{
-    Animating, COMPUTER, Dealing, Game, HUMAN, TableSet, TurnPhase, round_key, window_size,
+    Animating, COMPUTER, DealStage, Dealing, Game, HUMAN, TableSet, TurnPhase, round_key,
+    window_size,
 };
 use crate::rules::{Action, Card};
 
@@ -119,8 +120,8 @@ fn place_cards(
         // session starts there already).
         let first = dealing.dealt.is_none();
         dealing.dealt = Some(key);
-        dealing.active = secs > 0.0;
-        if dealing.active {
+        if secs > 0.0 {
+            dealing.stage = DealStage::Collecting;
             let stock = met.stock();
             for (i, (e, _, mut sprite, tf, _)) in cards.iter_mut().enumerate() {
                 let to = stock.extend(1.0 + i as f32 * 0.01);
@@ -146,14 +147,11 @@ fn place_cards(
             return;
         }
     }
-    if dealing.active {
-        if !slides.is_empty() {
-            return;
-        }
-        if table.met.is_some() {
-            // The deal has landed.
-            dealing.active = false;
-        } else {
+    if dealing.stage != DealStage::Idle && !slides.is_empty() {
+        return;
+    }
+    match dealing.stage {
+        DealStage::Collecting => {
             // Collected: deal one card at a time, the upcard last.
             let order = deal_order(&game, &l);
             let step = 0.07 * game.speed;
@@ -175,10 +173,14 @@ fn place_cards(
                     },
                 ));
             }
+            dealing.stage = DealStage::Dealing;
             table.layout = l;
             table.met = Some(met);
             return;
         }
+        // The deal has landed: from here on cards follow the layout.
+        DealStage::Dealing => dealing.stage = DealStage::Idle,
+        DealStage::Idle => {}
     }
     for (e, cs, mut sprite, tf, old) in &mut cards {
         let Some(p) = l.get(cs.0) else { continue };

@@ -177,7 +177,7 @@ mod play {
 
     use super::{Cue, cue_for, wav};
     use crate::gui::persist::Prefs;
-    use crate::gui::table::{Dealing, Game, HUMAN, RoundEnd, TableSet, round_key};
+    use crate::gui::table::{DealStage, Dealing, Game, HUMAN, RoundEnd, TableSet, round_key};
 
     #[derive(Resource)]
     struct Sounds(Vec<(Cue, Handle<AudioSource>)>);
@@ -207,10 +207,11 @@ mod play {
     ) {
         let Some(sounds) = sounds else { return };
         let mut cues = Vec::new();
-        if dealing.active && !*was_dealing {
+        let active = dealing.stage != DealStage::Idle;
+        if active && !*was_dealing {
             cues.push(Cue::Deal);
         }
-        *was_dealing = dealing.active;
+        *was_dealing = active;
         let key = round_key(&game.m);
         let history = game.m.round().history();
         let from = match *seen {

@@ -357,18 +357,29 @@ pub fn phase_of(m: &Match) -> TurnPhase {
     }
 }
 
-/// Which round the cards have been dealt for, and whether the deal animation is running (both
-/// set by the cards plugin). A round whose cards have not been dealt yet is `Dealing` too, so
-/// nobody acts in the frame between a new deal and its animation.
+/// Where the deal animation is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DealStage {
+    #[default]
+    Idle,
+    /// The cards are sliding back to the stock.
+    Collecting,
+    /// The cards are flying to their places one by one.
+    Dealing,
+}
+
+/// Which round the cards have been dealt for, and where the deal animation is (both set by the
+/// cards plugin). A round whose cards have not been dealt yet is `Dealing` too, so nobody acts
+/// in the frame between a new deal and its animation.
 #[derive(Resource, Default)]
 pub struct Dealing {
     pub dealt: Option<(u64, u64)>,
-    pub active: bool,
+    pub stage: DealStage,
 }
 
 impl Dealing {
     pub fn busy(&self, m: &Match) -> bool {
-        self.active || self.dealt != Some(round_key(m))
+        self.stage != DealStage::Idle || self.dealt != Some(round_key(m))
     }
 }
 
