@@ -459,16 +459,24 @@ impl CardArt {
     }
 }
 
-fn decode(bytes: &[u8]) -> Image {
+/// Decodes one of our embedded PNGs (sRGB, linear sampling). `usage` says where the pixels are
+/// needed: the render world for textures, the main world to read them back (the window icon).
+pub(super) fn png(
+    bytes: &[u8],
+    usage: RenderAssetUsages,
+) -> Result<Image, bevy::image::TextureError> {
     Image::from_buffer(
         bytes,
         ImageType::Extension("png"),
         CompressedImageFormats::NONE,
         true,
         ImageSampler::linear(),
-        RenderAssetUsages::RENDER_WORLD,
+        usage,
     )
-    .unwrap_or_else(|e| {
+}
+
+fn decode(bytes: &[u8]) -> Image {
+    png(bytes, RenderAssetUsages::RENDER_WORLD).unwrap_or_else(|e| {
         // The images are ours and checked by a test; a broken one shows as a blank card.
         error!("card image failed to decode: {e}");
         Image::default()

@@ -6,7 +6,6 @@
 
 use bevy::asset::RenderAssetUsages;
 use bevy::ecs::system::NonSendMarker;
-use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy::winit::WINIT_WINDOWS;
@@ -18,15 +17,7 @@ static ICON: &[u8] = include_bytes!(concat!(
 
 /// The icon as RGBA8 pixels and its size.
 pub fn icon_rgba() -> Option<(Vec<u8>, u32, u32)> {
-    let img = Image::from_buffer(
-        ICON,
-        ImageType::Extension("png"),
-        CompressedImageFormats::NONE,
-        true,
-        ImageSampler::Default,
-        RenderAssetUsages::MAIN_WORLD,
-    )
-    .ok()?;
+    let img = super::art::png(ICON, RenderAssetUsages::MAIN_WORLD).ok()?;
     let (w, h) = (img.width(), img.height());
     let rgba = img.convert(bevy::render::render_resource::TextureFormat::Rgba8UnormSrgb)?;
     Some((rgba.data?, w, h))

@@ -94,6 +94,15 @@ fn pause(menu: Res<Menu>, mut paused: ResMut<Paused>) {
     paused.set_if_neq(Paused(menu.open));
 }
 
+/// A level's name as the player reads it.
+fn level_title(l: Level) -> &'static str {
+    match l {
+        Level::Easy => "Easy",
+        Level::Medium => "Medium",
+        Level::Hard => "Hard",
+    }
+}
+
 fn big(ui: &mut egui::Ui, text: &str) -> bool {
     ui.add_sized(
         [220.0, 34.0],
@@ -248,8 +257,8 @@ fn statistics_page(ui: &mut egui::Ui, prefs: &Prefs) {
         .spacing([20.0, 6.0])
         .show(ui, |ui| {
             ui.label("");
-            for l in ["Easy", "Medium", "Hard"] {
-                ui.strong(l);
+            for l in Level::ALL {
+                ui.strong(level_title(l));
             }
             ui.end_row();
             for (label, f) in rows {
