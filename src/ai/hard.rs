@@ -123,10 +123,7 @@ impl Sim<'_> {
             return Some(0.0);
         };
         // Knock like Medium: when clearly below the other side's likely deadwood.
-        if bd == 0
-            || (bd <= self.rules.knock_limit
-                && (bd as f32) + 3.0 < heuristic::expected_opponent_deadwood(self.draws[1 - who]))
-        {
+        if bd == 0 || heuristic::knock_pays(bd, self.rules.knock_limit, self.draws[1 - who]) {
             return Some(self.knock(who, bc));
         }
         // Throw the card with most points net of its outs (no danger model in rollouts).
@@ -310,29 +307,31 @@ fn replay_history(
                 return;
             }
             let c = pool.swap_remove(rng.random_range(0..pool.len()));
-            opp.insert(c);
-            let ev = DiscardEval::new(*opp, None);
-            let throw = ev
-                .options
-                .iter()
-                .filter(|o| !k.opp_holds.contains(o.0))
-                .min_by_key(|&&(c, d)| (d, std::cmp::Reverse(c.points())))
-                .copied();
-            let Some((t, dw)) = throw else {
-                opp.remove(c);
-                pool.push(c);
-                break;
-            };
-            let would_knock = dw <= knock_limit
-                && (dw as f32) + 3.0 < heuristic::expected_opponent_deadwood(step as u32 + 1);
-            if would_knock && attempt < 5 {
-                opp.remove(c);
-                pool.push(c);
-                continue;
+            let drawn = opp.with(c);
+            let ev = DiscardEval::new(drawn, None);
+            let throw = heuristic::least_deadwood(
+                ev.options
+                    .iter()
+                    .copied()
+                    .filter(|o| !k.opp_holds.contains(o.0)),
+            );
+            match throw {
+                Some((t, dw))
+                    if !(attempt < 5
+                        && heuristic::knock_pays(dw, knock_limit, step as u32 + 1)) =>
+                {
+                    *opp = drawn.without(t);
+                    pool.push(t);
+                    break;
+                }
+                // It would have knocked: it did not draw this card.
+                Some(_) => pool.push(c),
+                // Only cards it is known to keep are loose: leave the hand as it is.
+                None => {
+                    pool.push(c);
+                    break;
+                }
             }
-            opp.remove(t);
-            pool.push(t);
-            break;
         }
     }
 }

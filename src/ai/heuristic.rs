@@ -120,16 +120,21 @@ impl DiscardEval {
 
     /// The discard leaving the least deadwood (the higher card on a tie), if any.
     pub fn best_option(&self) -> Option<(Card, u32)> {
-        self.options
-            .iter()
-            .copied()
-            .min_by_key(|&(c, d)| (d, std::cmp::Reverse(c.points())))
+        least_deadwood(self.options.iter().copied())
     }
 
     /// Least deadwood reachable by one discard.
     pub fn best_deadwood(&self) -> u32 {
         self.options.iter().map(|o| o.1).min().unwrap_or(u32::MAX)
     }
+}
+
+/// Among (discard, deadwood left) options, the one leaving the least deadwood, throwing the
+/// higher card on a tie.
+pub fn least_deadwood(options: impl IntoIterator<Item = (Card, u32)>) -> Option<(Card, u32)> {
+    options
+        .into_iter()
+        .min_by_key(|&(c, d)| (d, std::cmp::Reverse(c.points())))
 }
 
 /// Medium's choice among discard options: shed points, keep cards with outs, avoid feeding the
@@ -160,9 +165,15 @@ pub fn expected_opponent_deadwood(draws: u32) -> f32 {
     (55.0 - 4.5 * draws as f32).max(8.0)
 }
 
+/// Medium's knock rule: `dw` is within the limit and clearly below what the other side likely
+/// holds after `other_draws` draws. Also the rule Hard's rollouts and samples assume.
+pub fn knock_pays(dw: u32, knock_limit: u32, other_draws: u32) -> bool {
+    dw <= knock_limit && (dw as f32) + 3.0 < expected_opponent_deadwood(other_draws)
+}
+
 /// Whether Medium knocks with `dw` deadwood given what it knows.
 pub fn medium_knocks(dw: u32, k: &Knowledge, v: &View) -> bool {
-    dw <= v.rules.knock_limit && (dw as f32) + 3.0 < expected_opponent_deadwood(k.opp_draws)
+    knock_pays(dw, v.rules.knock_limit, k.opp_draws)
 }
 
 /// Whether taking `top` is worth it: it ends up melded, or it lets the hand knock at once.
