@@ -53,9 +53,9 @@ impl Boot {
             };
         };
         let mut notices = Vec::new();
-        let (settings_store, settings) = Store::open(p.settings(), "settings", Settings::validate);
-        let (save_store, saved) = Store::open(p.save(), "saved series", SavedSeries::validate);
-        let (stats_store, stats) = Store::open(p.stats(), "statistics", |_: &Stats| Ok(()));
+        let (settings_store, settings) = Store::open::<Settings>(p.settings());
+        let (save_store, saved) = Store::open::<SavedSeries>(p.save());
+        let (stats_store, stats) = Store::open::<Stats>(p.stats());
         notices.extend(settings.notice);
         notices.extend(saved.notice);
         notices.extend(stats.notice);

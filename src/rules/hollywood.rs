@@ -15,6 +15,9 @@
 //!
 //! The optional classic bonuses are added when a game closes and kept apart from the running
 //! points: the target is reached on points alone.
+//!
+//! Arithmetic saturates: the rules' bounds keep real scores far from `u32::MAX`, and the
+//! scoreboard must not panic (debug) or wrap (release) whatever it is handed.
 
 use serde::{Deserialize, Serialize};
 
@@ -45,7 +48,7 @@ impl Game {
 
     /// Points plus bonuses.
     pub fn total(&self, s: Seat) -> u32 {
-        self.points[s.index()] + self.bonuses[s.index()]
+        self.points[s.index()].saturating_add(self.bonuses[s.index()])
     }
 }
 
@@ -92,8 +95,8 @@ impl Scoreboard {
         let mut closed = Vec::new();
         for &g in &games {
             let game = &mut self.games[g];
-            game.points[s.index()] += points;
-            game.wins[s.index()] += 1;
+            game.points[s.index()] = game.points[s.index()].saturating_add(points);
+            game.wins[s.index()] = game.wins[s.index()].saturating_add(1);
             if game.points[s.index()] >= self.rules.game_target {
                 game.winner = Some(s);
                 closed.push(g);
@@ -160,7 +163,11 @@ impl Scoreboard {
         if w[0] != w[1] {
             return Some(if w[0] > w[1] { Seat::P1 } else { Seat::P2 });
         }
-        let t = |s: Seat| self.games.iter().map(|g| g.total(s)).sum::<u32>();
+        let t = |s: Seat| {
+            self.games
+                .iter()
+                .fold(0u32, |sum, g| sum.saturating_add(g.total(s)))
+        };
         match t(Seat::P1).cmp(&t(Seat::P2)) {
             std::cmp::Ordering::Greater => Some(Seat::P1),
             std::cmp::Ordering::Less => Some(Seat::P2),
@@ -183,19 +190,19 @@ pub fn games_for_win(games: &[Game; 3], s: Seat) -> Vec<usize> {
 }
 
 fn close_bonuses(rules: &RuleSettings, game: &Game, winner: Seat) -> [u32; 2] {
-    let mut b = [0, 0];
+    let mut b = [0u32; 2];
     if let Some(line) = rules.line_bonus {
         for s in Seat::ALL {
-            b[s.index()] += line * game.wins[s.index()];
+            b[s.index()] = b[s.index()].saturating_add(line.saturating_mul(game.wins[s.index()]));
         }
     }
     if let Some(gb) = rules.game_bonus {
-        b[winner.index()] += gb;
+        b[winner.index()] = b[winner.index()].saturating_add(gb);
     }
     if let Some(sb) = rules.shutout_bonus
         && !game.has_scored(winner.other())
     {
-        b[winner.index()] += sb;
+        b[winner.index()] = b[winner.index()].saturating_add(sb);
     }
     b
 }

@@ -20,6 +20,8 @@ pub mod settings;
 pub use card::{Card, CardSet, Rank, Suit};
 pub use hollywood::{Entry, Game, Scoreboard};
 pub use meld::{Arrangement, Layoff, Meld, MeldKind, best_arrangement, best_layoffs, deadwood};
-pub use round::{Action, Knock, Move, Outcome, Phase, Round, RoundResult, RuleError, Seat, Spread};
+pub use round::{
+    Action, Knock, Move, Outcome, Phase, Round, RoundResult, RuleError, Seat, SeenMove, Spread,
+};
 pub use series::Match;
 pub use settings::RuleSettings;

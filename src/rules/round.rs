@@ -173,6 +173,18 @@ pub struct Move {
     pub action: Action,
 }
 
+/// A move as everyone at the table saw it: the move, and the card it showed when it took one
+/// from the discard pile (drawing from the stock shows nothing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeenMove {
+    pub seat: Seat,
+    pub action: Action,
+    /// The card taken from the discard pile (the upcard or a discard), if the move took one.
+    pub took: Option<Card>,
+    /// Who discarded the card taken, when a player did (`None` for the dealt upcard).
+    pub took_from: Option<Seat>,
+}
+
 /// The knock as spread on the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Knock {
@@ -275,7 +287,7 @@ impl RoundResult {
                 n(d),
                 self.points,
                 self.bonus,
-                self.points - self.bonus
+                self.points.saturating_sub(self.bonus)
             ),
             Outcome::Gin | Outcome::BigGin => format!(
                 "{} went {}, {} had {dd}: {w} {} ({} bonus + {dd}).",
@@ -305,12 +317,12 @@ pub fn score(
 ) -> (Outcome, Seat, u32, u32) {
     if big_gin {
         let b = rules.big_gin_bonus.unwrap_or(rules.gin_bonus);
-        (Outcome::BigGin, knocker, b + defender_dw, b)
+        (Outcome::BigGin, knocker, b.saturating_add(defender_dw), b)
     } else if gin {
         (
             Outcome::Gin,
             knocker,
-            rules.gin_bonus + defender_dw,
+            rules.gin_bonus.saturating_add(defender_dw),
             rules.gin_bonus,
         )
     } else if knocker_dw < defender_dw {
@@ -320,7 +332,7 @@ pub fn score(
         (
             Outcome::Undercut,
             knocker.other(),
-            b + knocker_dw - defender_dw,
+            b.saturating_add(knocker_dw - defender_dw),
             b,
         )
     }
@@ -787,6 +799,37 @@ impl Round {
         self.phase = Phase::Finished;
     }
 
+    /// Every move of the round as the table saw it, in order: which card each pick-up from
+    /// the discard pile took, and from whom. Worked out from the upcard and the public moves.
+    pub fn seen_moves(&self) -> Vec<SeenMove> {
+        // The discard pile as it grew: each card and who threw it (`None`: the upcard).
+        let mut pile: Vec<(Card, Option<Seat>)> = vec![(self.upcard, None)];
+        self.history
+            .iter()
+            .map(|m| {
+                let mut seen = SeenMove {
+                    seat: m.seat,
+                    action: m.action.clone(),
+                    took: None,
+                    took_from: None,
+                };
+                match &m.action {
+                    Action::TakeUpcard | Action::TakeDiscard => {
+                        if let Some((c, from)) = pile.pop() {
+                            seen.took = Some(c);
+                            seen.took_from = from;
+                        }
+                    }
+                    Action::Discard(c)
+                    | Action::Knock { discard: c, .. }
+                    | Action::Gin { discard: Some(c) } => pile.push((*c, Some(m.seat))),
+                    _ => {}
+                }
+                seen
+            })
+            .collect()
+    }
+
     /// Every legal action for the player to act. Knocks are listed once per legal discard with
     /// the solver's best melds (other arrangements are legal too but never better).
     pub fn legal_actions(&self) -> Vec<Action> {
@@ -951,6 +994,27 @@ mod tests {
 
     const P1: &str = "AS 2S 3S 4S 7H 7D 7C KD KH 9C";
     const P2: &str = "2H 3H 4H 5C 6C 8D 9D TD JS QS";
+
+    #[test]
+    fn seen_moves_name_what_was_taken_from_the_pile_and_from_whom() {
+        let mut r = round(P1, P2, "5H");
+        r.apply(Seat::P1, Action::TakeUpcard).unwrap();
+        r.apply(Seat::P1, Action::Discard(c("9C"))).unwrap();
+        r.apply(Seat::P2, Action::TakeDiscard).unwrap();
+        r.apply(Seat::P2, Action::Discard(c("JS"))).unwrap();
+        r.apply(Seat::P1, Action::DrawStock).unwrap();
+        let seen = r.seen_moves();
+        assert_eq!(seen.len(), 5);
+        assert_eq!((seen[0].took, seen[0].took_from), (Some(c("5H")), None));
+        assert_eq!(seen[1].took, None);
+        assert_eq!(
+            (seen[2].took, seen[2].took_from),
+            (Some(c("9C")), Some(Seat::P1))
+        );
+        assert_eq!(seen[4].took, None, "a stock draw shows nothing");
+        // The pile the moves imply is the pile the round has.
+        assert_eq!(r.discard_top(), Some(c("JS")));
+    }
 
     #[test]
     fn deal_is_ten_each_upcard_and_31_stock_and_replays() {

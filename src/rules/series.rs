@@ -8,11 +8,22 @@
 //! Decisions the rules leave open: the first dealer of the match is drawn from the match seed;
 //! the winner of a round deals the next; a dead hand is redealt by the same dealer; a new series
 //! continues the dealer rotation (the winner of the last round deals), as at a real table.
+//!
+//! **How a match is stored.** A match is written as where its series started (match seed,
+//! series number, first deal, first dealer, rules) and the moves of every round since, and it
+//! is read back by dealing each round and replaying its moves through [`Match::apply`]. So the
+//! rules engine itself judges a saved file: a layoff that fits no meld, a knock with too much
+//! deadwood, a hand of the wrong size or a phase that no move leads to is refused with the
+//! rule it breaks, and everything derived (knocks, results, points, the scoreboard) is
+//! recomputed, never read. A snapshot that is checked field by field was the alternative; it
+//! needs a check for every way two fields can disagree, and one missing check is a loadable
+//! impossible state. The cost is a file that lists moves rather than hands, and a load that
+//! replays a few hundred moves (well under a millisecond).
 
 use serde::{Deserialize, Serialize};
 
 use super::hollywood::{Entry, Scoreboard};
-use super::round::{Action, Round, RuleError, Seat};
+use super::round::{Action, Move, Round, RuleError, Seat};
 use super::settings::RuleSettings;
 
 /// SplitMix64: a well-mixed 64-bit value from a counter.
@@ -23,8 +34,10 @@ pub fn splitmix64(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A match: the current series' scoreboard and the round in play.
+/// A match: the current series' scoreboard and the round in play. Stored as a
+/// [`MatchRecord`] (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "MatchRecord", try_from = "MatchRecord")]
 pub struct Match {
     seed: u64,
     deals: u64,
@@ -33,16 +46,146 @@ pub struct Match {
     round: Round,
     /// Whether the current (finished) round has been entered on the scoreboard.
     recorded: bool,
+    /// The deal number of this series' first round, and who dealt it.
+    first_deal: u64,
+    first_dealer: Seat,
+    /// The moves of this series' earlier rounds, in order.
+    played: Vec<Vec<Move>>,
+    /// A single deal replayed from its own seed (see [`Match::from_deal`]).
+    replayed_deal: bool,
+}
+
+/// The most deals a stored match may have had, and the most rounds one stored series may hold:
+/// far beyond any real play (a series is a few dozen rounds), and a bound on how long a load
+/// may take.
+pub const MAX_DEALS: u64 = 1 << 40;
+pub const MAX_STORED_ROUNDS: usize = 10_000;
+
+/// How a [`Match`] is written to disk: the series' starting point and its moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchRecord {
+    /// The match seed: every deal follows from it.
+    pub seed: u64,
+    /// A single deal replayed from its seed: `seed` is that deal's own seed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub replayed_deal: bool,
+    /// Which series of the match this is, from 1.
+    pub series_no: u32,
+    /// The deal number (from 1) of this series' first round.
+    pub first_deal: u64,
+    pub first_dealer: Seat,
+    pub rules: RuleSettings,
+    /// Every round of this series, as the moves made in it; the last may still be in play.
+    pub rounds: Vec<Vec<Move>>,
+}
+
+impl From<Match> for MatchRecord {
+    fn from(m: Match) -> MatchRecord {
+        let mut rounds = m.played;
+        rounds.push(m.round.history().to_vec());
+        MatchRecord {
+            seed: m.seed,
+            replayed_deal: m.replayed_deal,
+            series_no: m.series_no,
+            first_deal: m.first_deal,
+            first_dealer: m.first_dealer,
+            rules: m.scoreboard.rules,
+            rounds,
+        }
+    }
+}
+
+impl TryFrom<MatchRecord> for Match {
+    type Error = String;
+
+    /// Deals every round again and replays its moves through the rules: see the module docs.
+    fn try_from(r: MatchRecord) -> Result<Match, String> {
+        r.rules.validate()?;
+        if r.series_no == 0 || r.first_deal == 0 {
+            return Err("series_no and first_deal count from 1".into());
+        }
+        if r.first_deal > MAX_DEALS || r.rounds.len() > MAX_STORED_ROUNDS {
+            return Err(format!(
+                "more deals than a match can have had (first_deal {}, {} rounds)",
+                r.first_deal,
+                r.rounds.len()
+            ));
+        }
+        if r.series_no == 1 && r.first_deal != 1 {
+            return Err(format!(
+                "the first series starts with deal 1, not {}",
+                r.first_deal
+            ));
+        }
+        if u64::from(r.series_no) > r.first_deal {
+            return Err(format!(
+                "series {} cannot start at deal {}",
+                r.series_no, r.first_deal
+            ));
+        }
+        if r.series_no == 1 && !r.replayed_deal && r.first_dealer != first_dealer_of(r.seed) {
+            return Err(format!(
+                "the first dealer follows from the seed: {} deals first, not {}",
+                first_dealer_of(r.seed),
+                r.first_dealer
+            ));
+        }
+        if r.replayed_deal && (r.series_no != 1 || r.rounds.len() > 1) {
+            return Err("a replayed deal is one round".into());
+        }
+        let Some((last, earlier)) = r.rounds.split_last() else {
+            return Err("a series has at least the round in play".into());
+        };
+        let first_seed = deal_seed(r.seed, r.replayed_deal, r.first_deal);
+        let mut m = Match {
+            seed: r.seed,
+            deals: r.first_deal,
+            series_no: r.series_no,
+            scoreboard: Scoreboard::new(r.rules.clone()),
+            round: Round::deal(r.rules, r.first_dealer, first_seed),
+            recorded: false,
+            first_deal: r.first_deal,
+            first_dealer: r.first_dealer,
+            played: Vec::new(),
+            replayed_deal: r.replayed_deal,
+        };
+        for (i, moves) in earlier.iter().chain([last]).enumerate() {
+            if i > 0 {
+                m.next_round()
+                    .map_err(|_| format!("round {} follows a round still in play", i + 1))?;
+            }
+            for (j, mv) in moves.iter().enumerate() {
+                m.apply(mv.seat, mv.action.clone())
+                    .map_err(|e| format!("round {}, move {}: {e}", i + 1, j + 1))?;
+            }
+        }
+        Ok(m)
+    }
+}
+
+/// The seed of deal number `deal` (from 1) of the match with seed `seed`; a replayed deal's
+/// first deal is its own seed.
+fn deal_seed(seed: u64, replayed_deal: bool, deal: u64) -> u64 {
+    if replayed_deal && deal == 1 {
+        seed
+    } else {
+        splitmix64(seed.wrapping_add(deal.wrapping_sub(1)))
+    }
+}
+
+/// Who deals the first round of the match with this seed.
+fn first_dealer_of(seed: u64) -> Seat {
+    if splitmix64(seed ^ 0xD1CE) & 1 == 0 {
+        Seat::P1
+    } else {
+        Seat::P2
+    }
 }
 
 impl Match {
     /// Starts a match: the first dealer and every deal follow from `seed`.
     pub fn new(rules: RuleSettings, seed: u64) -> Match {
-        let dealer = if splitmix64(seed ^ 0xD1CE) & 1 == 0 {
-            Seat::P1
-        } else {
-            Seat::P2
-        };
+        let dealer = first_dealer_of(seed);
         let round = Round::deal(rules.clone(), dealer, splitmix64(seed));
         Match {
             seed,
@@ -51,6 +194,10 @@ impl Match {
             scoreboard: Scoreboard::new(rules),
             round,
             recorded: false,
+            first_deal: 1,
+            first_dealer: dealer,
+            played: Vec::new(),
+            replayed_deal: false,
         }
     }
 
@@ -65,6 +212,10 @@ impl Match {
             scoreboard: Scoreboard::new(rules),
             round,
             recorded: false,
+            first_deal: 1,
+            first_dealer: dealer,
+            played: Vec::new(),
+            replayed_deal: true,
         }
     }
 
@@ -131,8 +282,11 @@ impl Match {
             });
         }
         self.scoreboard = Scoreboard::new(rules);
-        self.series_no += 1;
+        self.series_no = self.series_no.saturating_add(1);
         self.deal_next();
+        self.played.clear();
+        self.first_deal = self.deals;
+        self.first_dealer = self.round.dealer();
         Ok(())
     }
 
@@ -142,8 +296,9 @@ impl Match {
             .result()
             .and_then(|r| r.winner)
             .unwrap_or(self.round.dealer());
-        let seed = splitmix64(self.seed.wrapping_add(self.deals));
-        self.deals += 1;
+        self.played.push(self.round.history().to_vec());
+        self.deals = self.deals.saturating_add(1);
+        let seed = deal_seed(self.seed, self.replayed_deal, self.deals);
         self.round = Round::deal(self.scoreboard.rules.clone(), dealer, seed);
         self.recorded = false;
     }
@@ -258,6 +413,270 @@ mod tests {
         m.apply(seat, Action::PassUpcard).unwrap();
         let text = ron::to_string(&m).unwrap();
         assert_eq!(ron::from_str::<Match>(&text).unwrap(), m);
+    }
+
+    /// A match into its second series, stopped in the middle of a round.
+    fn match_in_second_series() -> Match {
+        let mut m = Match::new(RuleSettings::default(), 77);
+        while !m.scoreboard().is_over() {
+            play_simple(&mut m);
+            if !m.scoreboard().is_over() {
+                m.next_round().unwrap();
+            }
+        }
+        let rules = RuleSettings {
+            gin_bonus: 20,
+            ..RuleSettings::default()
+        };
+        m.new_series(rules).unwrap();
+        play_simple(&mut m);
+        m.next_round().unwrap();
+        for _ in 0..5 {
+            let r = m.round();
+            let a = match r.phase() {
+                Phase::Discard { .. } => Action::Discard(
+                    r.last_drawn()
+                        .or(r
+                            .taken_from_discard()
+                            .and(r.hand(r.to_act().unwrap()).first()))
+                        .unwrap(),
+                ),
+                Phase::Draw { .. } => Action::DrawStock,
+                _ => Action::PassUpcard,
+            };
+            m.apply(r.to_act().unwrap(), a).unwrap();
+        }
+        m
+    }
+
+    #[test]
+    fn a_stored_match_is_its_moves_and_replays_to_the_same_match() {
+        let m = match_in_second_series();
+        assert_eq!(m.series_no(), 2);
+        assert!(!m.scoreboard().history.is_empty());
+        let text = ron::ser::to_string_pretty(&m, Default::default()).unwrap();
+        // Nothing derived is written: no hands, results, points or scoreboard.
+        for derived in [
+            "hands",
+            "result",
+            "points",
+            "scoreboard",
+            "recorded",
+            "stock",
+        ] {
+            assert!(!text.contains(derived), "{derived} is written:\n{text}");
+        }
+        let back: Match = ron::from_str(&text).unwrap();
+        assert_eq!(back, m);
+        // A replayed practice deal stores and replays too.
+        let mut p = Match::from_deal(RuleSettings::default(), Seat::P2, 12345);
+        p.apply(p.round().to_act().unwrap(), Action::PassUpcard)
+            .unwrap();
+        let back: Match = ron::from_str(&ron::to_string(&p).unwrap()).unwrap();
+        assert_eq!(back, p);
+    }
+
+    /// The stored form of `m` with `edit` applied, loaded again.
+    fn edited(m: &Match, edit: impl FnOnce(&mut MatchRecord)) -> Result<Match, String> {
+        let mut rec = MatchRecord::from(m.clone());
+        edit(&mut rec);
+        Match::try_from(rec)
+    }
+
+    /// Plays `m` with `pick` choosing among the legal actions until `stop` holds.
+    fn play_to(
+        mut m: Match,
+        pick: impl Fn(&Round) -> Action,
+        stop: impl Fn(&Match) -> bool,
+    ) -> Option<Match> {
+        for _ in 0..2000 {
+            if stop(&m) {
+                return Some(m);
+            }
+            match m.round().to_act() {
+                Some(s) => {
+                    let a = pick(m.round());
+                    m.apply(s, a).unwrap();
+                }
+                None if m.scoreboard().is_over() => return None,
+                None => m.next_round().unwrap(),
+            }
+        }
+        None
+    }
+
+    /// Knocks or goes gin whenever the rules allow, else passes or draws from the stock and
+    /// throws the highest card; lays off everything it can.
+    fn eager(r: &Round) -> Action {
+        let legal = r.legal_actions();
+        let pick = |f: &dyn Fn(&Action) -> bool| legal.iter().find(|a| f(a)).cloned();
+        pick(&|a| {
+            matches!(
+                a,
+                Action::Gin { .. } | Action::Knock { .. } | Action::LayOff { .. }
+            )
+        })
+        .or_else(|| pick(&|a| matches!(a, Action::PassUpcard | Action::DrawStock)))
+        .or_else(|| {
+            legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Discard(c) => Some(*c),
+                    _ => None,
+                })
+                .max_by_key(|c| c.points())
+                .map(Action::Discard)
+        })
+        .unwrap_or(Action::FinishLayoffs)
+    }
+
+    #[test]
+    fn hand_edits_that_break_a_rule_are_refused_with_the_rule() {
+        use crate::rules::CardSet;
+        // A round where someone knocked (not gin) and the defender has a layoff.
+        let m = play_to(Match::new(RuleSettings::default(), 3), eager, |m| {
+            let r = m.round();
+            matches!(r.phase(), Phase::Layoff { .. })
+                && r.legal_actions()
+                    .iter()
+                    .any(|a| matches!(a, Action::LayOff { .. }))
+        })
+        .expect("a layoff position");
+        let r = m.round().clone();
+        let Phase::Layoff { defender } = r.phase() else {
+            unreachable!()
+        };
+        let last = MatchRecord::from(m.clone()).rounds.len() - 1;
+        // A layoff of a card that fits no meld.
+        let k = r.knock().unwrap();
+        let misfit = r
+            .hand(defender)
+            .iter()
+            .find(|&c| {
+                k.current_melds()
+                    .iter()
+                    .all(|mm| mm.extended_by(c).is_none())
+            })
+            .expect("a card that fits nothing");
+        let e = edited(&m, |rec| {
+            rec.rounds[last].push(Move {
+                seat: defender,
+                action: Action::LayOff {
+                    card: misfit,
+                    meld: 0,
+                },
+            })
+        })
+        .unwrap_err();
+        assert!(e.contains("does not extend"), "{e}");
+        // The knock itself rewritten to spread fewer melds: too much deadwood.
+        let knock_at = MatchRecord::from(m.clone()).rounds[last]
+            .iter()
+            .position(|mv| matches!(mv.action, Action::Knock { .. }))
+            .unwrap();
+        let e = edited(&m, |rec| {
+            if let Action::Knock { melds, .. } = &mut rec.rounds[last][knock_at].action {
+                melds.clear();
+            }
+        })
+        .unwrap_err();
+        assert!(e.contains("more than the knock limit"), "{e}");
+        // ...or turned into a gin that is not one.
+        let e = edited(&m, |rec| {
+            let mv = &mut rec.rounds[last][knock_at];
+            if let Action::Knock { discard, .. } = mv.action {
+                mv.action = Action::Gin {
+                    discard: Some(discard),
+                };
+            }
+        })
+        .unwrap_err();
+        assert!(e.contains("not gin"), "{e}");
+        // A card drawn that is not there, a move out of turn, a move after the round ended.
+        let e = edited(&m, |rec| {
+            rec.rounds[last].insert(
+                0,
+                Move {
+                    seat: r.dealer(),
+                    action: Action::TakeUpcard,
+                },
+            )
+        })
+        .unwrap_err();
+        assert!(e.contains("round") && e.contains("move 1"), "{e}");
+        let e = edited(&m, |rec| {
+            rec.rounds[last].push(Move {
+                seat: defender,
+                action: Action::FinishLayoffs,
+            });
+            rec.rounds[last].push(Move {
+                seat: defender,
+                action: Action::DrawStock,
+            });
+        })
+        .unwrap_err();
+        assert!(e.contains("the round is over"), "{e}");
+        // A later round after a round still in play.
+        let e = edited(&m, |rec| rec.rounds.push(Vec::new())).unwrap_err();
+        assert!(e.contains("still in play"), "{e}");
+        // The cards are the deal's: a hand edit cannot add one, whatever is claimed.
+        let hand: CardSet = r.hand(defender);
+        assert_eq!(edited(&m, |_| {}).unwrap().round().hand(defender), hand);
+    }
+
+    #[test]
+    fn numbers_out_of_bounds_are_refused_not_wrapped() {
+        let m = match_in_second_series();
+        type Edit = Box<dyn Fn(&mut MatchRecord)>;
+        let cases: [(&str, Edit); 7] = [
+            ("gin_bonus", Box::new(|r| r.rules.gin_bonus = u32::MAX)),
+            ("game_target", Box::new(|r| r.rules.game_target = 0)),
+            ("first_deal", Box::new(|r| r.first_deal = u64::MAX)),
+            ("first_deal", Box::new(|r| r.first_deal = 0)),
+            ("series", Box::new(|r| r.series_no = u32::MAX)),
+            ("at least", Box::new(|r| r.rounds.clear())),
+            (
+                "first series",
+                Box::new(|r| {
+                    r.series_no = 1;
+                    r.first_deal = 9;
+                }),
+            ),
+        ];
+        for (needle, edit) in cases {
+            let e = edited(&m, edit).unwrap_err();
+            assert!(e.contains(needle), "{needle}: {e}");
+        }
+        // The first dealer of a match follows from its seed.
+        let fresh = Match::new(RuleSettings::default(), 5);
+        let e = edited(&fresh, |r| r.first_dealer = r.first_dealer.other()).unwrap_err();
+        assert!(e.contains("first dealer"), "{e}");
+    }
+
+    #[test]
+    fn scores_saturate_instead_of_overflowing() {
+        use crate::rules::round::score;
+        let huge = RuleSettings {
+            gin_bonus: u32::MAX,
+            undercut_bonus: u32::MAX,
+            big_gin_bonus: Some(u32::MAX),
+            line_bonus: Some(u32::MAX),
+            game_bonus: Some(u32::MAX),
+            shutout_bonus: Some(u32::MAX),
+            ..RuleSettings::default()
+        };
+        assert_eq!(score(&huge, Seat::P1, 0, 50, true, false).2, u32::MAX);
+        assert_eq!(score(&huge, Seat::P1, 0, 50, true, true).2, u32::MAX);
+        assert_eq!(score(&huge, Seat::P1, 9, 3, false, false).2, u32::MAX);
+        let mut sb = Scoreboard::new(huge);
+        sb.record_win(Seat::P1, u32::MAX - 1, Outcome::Knock);
+        sb.record_win(Seat::P1, u32::MAX - 1, Outcome::Knock);
+        sb.record_win(Seat::P2, u32::MAX, Outcome::Gin);
+        assert_eq!(sb.games[0].total(Seat::P1), u32::MAX);
+        assert!(sb.leader().is_some());
+        let r = RuleSettings::default();
+        let (_, _, points, bonus) = score(&r, Seat::P1, 9, 3, false, false);
+        assert_eq!((points, bonus), (16, 10), "ordinary scores are unchanged");
     }
 
     #[test]

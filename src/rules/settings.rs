@@ -56,14 +56,47 @@ impl RuleSettings {
     pub const CLASSIC_SHUTOUT_BONUS: u32 = 100;
     pub const CLASSIC_BIG_GIN_BONUS: u32 = 31;
 
+    /// The largest values [`RuleSettings::validate`] accepts. Generous next to any table's
+    /// rules, and small enough that no score can come near `u32::MAX`: a round scores at most
+    /// a bonus plus 100 deadwood points, and a game stops taking points once it reaches its
+    /// target.
+    pub const MAX_GIN_BONUS: u32 = 100;
+    pub const MAX_UNDERCUT_BONUS: u32 = 100;
+    pub const MAX_GAME_TARGET: u32 = 1000;
+    pub const MAX_CLASSIC_BONUS: u32 = 1000;
+
     /// Checks values a hand-edited file could get wrong. A target of 0 would close every game at
-    /// once and a knock limit above 10 is not gin rummy.
+    /// once and a knock limit above 10 is not gin rummy; every number has an upper bound (see
+    /// [`RuleSettings::MAX_GIN_BONUS`] and its neighbours).
     pub fn validate(&self) -> Result<(), String> {
-        if self.game_target == 0 {
-            return Err("game_target must be at least 1".into());
+        if self.game_target == 0 || self.game_target > Self::MAX_GAME_TARGET {
+            return Err(format!(
+                "game_target {} is not between 1 and {}",
+                self.game_target,
+                Self::MAX_GAME_TARGET
+            ));
         }
         if self.knock_limit > 10 {
             return Err(format!("knock_limit {} is above 10", self.knock_limit));
+        }
+        let bounded = [
+            ("gin_bonus", Some(self.gin_bonus), Self::MAX_GIN_BONUS),
+            (
+                "undercut_bonus",
+                Some(self.undercut_bonus),
+                Self::MAX_UNDERCUT_BONUS,
+            ),
+            ("line_bonus", self.line_bonus, Self::MAX_CLASSIC_BONUS),
+            ("game_bonus", self.game_bonus, Self::MAX_CLASSIC_BONUS),
+            ("shutout_bonus", self.shutout_bonus, Self::MAX_CLASSIC_BONUS),
+            ("big_gin_bonus", self.big_gin_bonus, Self::MAX_CLASSIC_BONUS),
+        ];
+        for (name, value, max) in bounded {
+            if let Some(v) = value
+                && v > max
+            {
+                return Err(format!("{name} {v} is above {max}"));
+            }
         }
         Ok(())
     }
@@ -111,5 +144,52 @@ mod tests {
             .is_err()
         );
         assert!(d.validate().is_ok());
+    }
+
+    #[test]
+    fn every_number_is_bounded() {
+        let d = RuleSettings::default();
+        let bad = [
+            RuleSettings {
+                gin_bonus: u32::MAX,
+                ..d.clone()
+            },
+            RuleSettings {
+                undercut_bonus: 101,
+                ..d.clone()
+            },
+            RuleSettings {
+                game_target: 1001,
+                ..d.clone()
+            },
+            RuleSettings {
+                line_bonus: Some(u32::MAX),
+                ..d.clone()
+            },
+            RuleSettings {
+                game_bonus: Some(1001),
+                ..d.clone()
+            },
+            RuleSettings {
+                shutout_bonus: Some(u32::MAX),
+                ..d.clone()
+            },
+            RuleSettings {
+                big_gin_bonus: Some(5000),
+                ..d.clone()
+            },
+        ];
+        for r in bad {
+            assert!(r.validate().is_err(), "{r:?} must be refused");
+        }
+        let edge = RuleSettings {
+            gin_bonus: RuleSettings::MAX_GIN_BONUS,
+            undercut_bonus: 0,
+            knock_limit: 0,
+            game_target: RuleSettings::MAX_GAME_TARGET,
+            line_bonus: Some(RuleSettings::MAX_CLASSIC_BONUS),
+            ..d
+        };
+        assert!(edge.validate().is_ok());
     }
 }

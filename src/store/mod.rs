@@ -4,24 +4,36 @@
 //! Decisions:
 //! - RON, pretty-printed, so a player can read and hand-edit the files. Every stored struct is
 //!   `#[serde(default)]`: a file from an older version with a missing field loads with the
-//!   default for that field.
+//!   default for that field. A field this version does not know (a misspelt `volme`) is
+//!   reported to the player by name, and the file as it was is copied aside before anything
+//!   is written over it, because the next save would drop that field (`serde_ignored` finds
+//!   them; it wraps the RON deserializer, so no second parse or schema is needed).
 //! - Writes are atomic: the new content goes to a temporary file in the same directory, is
-//!   flushed to disk, and is renamed over the old file. A crash mid-write leaves the old file.
-//! - A file that cannot be parsed (or fails validation) is never overwritten: it is renamed
-//!   aside (`settings.ron` → `settings.bad-<unix time>.ron`) and the player is told so; the
-//!   game goes on with defaults. If even the rename fails, the file is left in place and the
-//!   store refuses to write over it for the rest of the session ([`Store::writable`]).
+//!   flushed to disk, and is renamed over the old file; then the directory itself is flushed,
+//!   so the rename survives a power cut. The temporary file has a fresh random name and is
+//!   created exclusively (`tempfile`, O_EXCL), so a link planted where it will be created is
+//!   never followed and two writers never share one. A crash mid-write leaves the old file.
+//! - Reading never trusts the path: anything but a regular file (a FIFO, a device, a
+//!   directory) is refused without blocking (opened non-blocking, then checked on the open
+//!   handle), a file over [`MAX_FILE_BYTES`] is refused unread, a UTF-8 byte-order mark
+//!   (Windows editors write one) is skipped, and what a notice quotes from a file is cut short.
+//! - A file that cannot be used is never overwritten: it is renamed aside
+//!   (`settings.ron` → `settings.bad-<unix time>.ron`) and the player is told so; the game goes
+//!   on with defaults. If even the rename fails, the file is left in place and the store
+//!   refuses to write over it for the rest of the session ([`Store::writable`]).
 //! - A missing file is normal (first start): defaults, no notice.
+//! - One game at a time owns the files: see [`lock`].
 //! - Locations follow each platform's convention through the `directories` crate (XDG on
 //!   Linux, Application Support on macOS, AppData on Windows); settings go in the config
 //!   directory, the saved series and statistics in the data directory.
 
+pub mod lock;
 pub mod save;
 pub mod settings;
 pub mod stats;
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -63,69 +75,189 @@ impl Paths {
     }
 }
 
+/// A kind of file the game keeps.
+pub trait Stored: Serialize + DeserializeOwned + Default {
+    /// What the player calls it in a notice: "settings", "saved series".
+    const WHAT: &'static str;
+
+    /// Checks a value read from disk; an error makes the file count as bad.
+    fn check(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Looks at the text before it is parsed (a format version, say); an error makes the file
+    /// count as bad and is what the player is told.
+    fn check_text(_text: &str) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// The largest file the game reads. Its files are a few kilobytes; anything this big is not
+/// one of them.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// How much of a parser's message, or of a list of names from a file, a notice quotes.
+const MAX_QUOTE_CHARS: usize = 200;
+
 /// A value read from disk, and what the player should be told about it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Loaded<T> {
     pub value: T,
-    /// Set when the file existed but could not be used.
+    /// Set when the file existed but could not be used, or had fields that were ignored.
     pub notice: Option<String>,
-    /// False when a bad file could not be moved aside, so it must not be written over.
+    /// False when the file must not be written over: a bad file that could not be moved
+    /// aside, or one with ignored fields that could not be copied aside first.
     pub writable: bool,
     /// True when the file existed and was used.
     pub found: bool,
+    /// The fields of the file this version does not know (dotted paths), ignored.
+    pub ignored: Vec<String>,
 }
 
-/// The result of a load, before falling back to a default.
-fn read<T: DeserializeOwned>(
-    path: &Path,
-    validate: impl Fn(&T) -> Result<(), String>,
-) -> Result<Option<T>, String> {
-    let text = match fs::read_to_string(path) {
-        Ok(t) => t,
+/// `s` cut to [`MAX_QUOTE_CHARS`] characters, marked when cut.
+fn quote(s: &str) -> String {
+    match s.char_indices().nth(MAX_QUOTE_CHARS) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+/// Opens `path` for reading without blocking and returns its text: `None` if there is no file.
+fn read_text(path: &Path) -> Result<Option<String>, String> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    // A FIFO would block the open (and the game before its window) until a writer came.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = match options.open(path) {
+        Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("could not be read ({e})")),
     };
-    let value: T = ron::from_str(&text).map_err(|e| format!("is not valid ({e})"))?;
-    validate(&value).map_err(|e| format!("has a bad value ({e})"))?;
-    Ok(Some(value))
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("could not be read ({e})"))?;
+    if !meta.is_file() {
+        return Err("is not a regular file".into());
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!(
+            "is {} bytes, too large to be one of the game's files (at most {MAX_FILE_BYTES})",
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("could not be read ({e})"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err("grew too large while it was read".into());
+    }
+    let text = String::from_utf8(bytes).map_err(|_| "is not UTF-8 text".to_string())?;
+    Ok(Some(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    }))
 }
 
-/// Where a bad file is moved: next to it, with the time in the name.
-pub fn aside_path(path: &Path) -> PathBuf {
+/// Parses RON text, collecting the paths of fields the type does not know.
+fn parse<T: DeserializeOwned>(text: &str) -> Result<(T, Vec<String>), String> {
+    let bad = |e: ron::error::SpannedError| format!("is not valid ({})", quote(&e.to_string()));
+    let mut de = ron::Deserializer::from_str(text).map_err(bad)?;
+    let mut ignored = Vec::new();
+    // serde_ignored writes an `Option` level as `?`: the player reads `series.points`.
+    let value: T = serde_ignored::deserialize(&mut de, |p| {
+        ignored.push(p.to_string().replace(".?", "").replace("?.", ""))
+    })
+    .map_err(|e| bad(de.span_error(e)))?;
+    de.end().map_err(|e| bad(de.span_error(e)))?;
+    Ok((value, ignored))
+}
+
+/// The result of a load, before falling back to a default.
+fn read<T: Stored>(path: &Path) -> Result<Option<(T, Vec<String>)>, String> {
+    let Some(text) = read_text(path)? else {
+        return Ok(None);
+    };
+    T::check_text(&text)?;
+    let (value, ignored) = parse::<T>(&text)?;
+    value
+        .check()
+        .map_err(|e| format!("has a bad value ({})", quote(&e)))?;
+    Ok(Some((value, ignored)))
+}
+
+/// Where a file is kept aside: next to it, tagged and with the time in the name
+/// (`settings.bad-1764470000.ron`).
+pub fn aside_path(path: &Path, tag: &str) -> PathBuf {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
-    let mut p = path.with_file_name(format!("{stem}.bad-{secs}.ron"));
+    let mut p = path.with_file_name(format!("{stem}.{tag}-{secs}.ron"));
     let mut n = 1;
-    while p.exists() {
-        p = path.with_file_name(format!("{stem}.bad-{secs}-{n}.ron"));
+    while p.symlink_metadata().is_ok() {
+        p = path.with_file_name(format!("{stem}.{tag}-{secs}-{n}.ron"));
         n += 1;
     }
     p
 }
 
-/// Loads `path`; `what` names it for the player ("settings", "saved series").
-pub fn load<T: DeserializeOwned + Default>(
-    path: &Path,
-    what: &str,
-    validate: impl Fn(&T) -> Result<(), String>,
-) -> Loaded<T> {
-    match read(path, validate) {
-        Ok(Some(value)) => Loaded {
+/// Loads `path` as a `T`. See the module docs for what happens to a bad file.
+pub fn load<T: Stored>(path: &Path) -> Loaded<T> {
+    let what = T::WHAT;
+    match read::<T>(path) {
+        Ok(Some((value, ignored))) if ignored.is_empty() => Loaded {
             value,
             notice: None,
             writable: true,
             found: true,
+            ignored,
         },
+        Ok(Some((value, ignored))) => {
+            // The next save drops the unknown fields: keep the file as it was first.
+            let names = quote(
+                &ignored
+                    .iter()
+                    .map(|f| format!("`{f}`"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            );
+            let copy = aside_path(path, "original");
+            let (kept, writable) = match fs::copy(path, &copy) {
+                Ok(_) => (
+                    format!("The file as it was is kept as {}.", copy.display()),
+                    true,
+                ),
+                Err(e) => (
+                    format!("It could not be copied aside ({e}), so it will not be changed."),
+                    false,
+                ),
+            };
+            Loaded {
+                value,
+                notice: Some(format!(
+                    "The {what} file {} has fields this version does not know, which were \
+                     ignored: {names}. {kept}",
+                    path.display()
+                )),
+                writable,
+                found: true,
+                ignored,
+            }
+        }
         Ok(None) => Loaded {
             value: T::default(),
             notice: None,
             writable: true,
             found: false,
+            ignored: Vec::new(),
         },
         Err(why) => {
-            let aside = aside_path(path);
+            let aside = aside_path(path, "bad");
             let (notice, writable) = match fs::rename(path, &aside) {
                 Ok(()) => (
                     format!(
@@ -149,12 +281,14 @@ pub fn load<T: DeserializeOwned + Default>(
                 notice: Some(notice),
                 writable,
                 found: false,
+                ignored: Vec::new(),
             }
         }
     }
 }
 
-/// Writes `value` to `path` atomically (temporary file, flush, rename).
+/// Writes `value` to `path` atomically: a fresh temporary file beside it (created
+/// exclusively), flushed, renamed over `path`, then the directory flushed.
 pub fn save<T: Serialize>(path: &Path, value: &T) -> io::Result<()> {
     let dir = path
         .parent()
@@ -163,17 +297,47 @@ pub fn save<T: Serialize>(path: &Path, value: &T) -> io::Result<()> {
     let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
         .map_err(io::Error::other)?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let tmp = dir.join(format!(".{name}.tmp"));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+    // Dropped on any error below, which deletes it.
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    sync_dir(dir)
+}
+
+/// Flushes a directory's entries (the rename) to disk.
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    fs::File::open(dir)?.sync_all()
+}
+
+/// Windows has no directory handle to flush; the rename is a metadata operation that NTFS
+/// journals.
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> io::Result<()> {
+    Ok(())
+}
+
+/// Removes temporary files a crash left beside `path` (`.name.XXXXXX.tmp`). Only ever
+/// incomplete copies of a newer save: the file itself was never touched by them.
+fn remove_stale_temps(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name().and_then(|n| n.to_str())) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let file = e.file_name();
+        let Some(f) = file.to_str() else { continue };
+        if f.starts_with(&prefix) && f.ends_with(".tmp") {
+            let _ = fs::remove_file(e.path());
+        }
     }
-    result
 }
 
 /// One file the game keeps: where it is and whether it may be written.
@@ -185,12 +349,9 @@ pub struct Store {
 
 impl Store {
     /// Loads the file, remembering whether it may be written later.
-    pub fn open<T: DeserializeOwned + Default>(
-        path: PathBuf,
-        what: &str,
-        validate: impl Fn(&T) -> Result<(), String>,
-    ) -> (Store, Loaded<T>) {
-        let loaded = load(&path, what, validate);
+    pub fn open<T: Stored>(path: PathBuf) -> (Store, Loaded<T>) {
+        remove_stale_temps(&path);
+        let loaded = load::<T>(&path);
         (
             Store {
                 path,
@@ -200,13 +361,13 @@ impl Store {
         )
     }
 
-    /// Writes `value`, unless this file was found bad and could not be moved aside.
+    /// Writes `value`, unless this file must be left as it is.
     pub fn write<T: Serialize>(&self, value: &T) -> io::Result<()> {
         if !self.writable {
             return Err(io::Error::new(
                 io::ErrorKind::PermissionDenied,
                 format!(
-                    "{} was unreadable and is left untouched",
+                    "{} could not be used and is left untouched",
                     self.path.display()
                 ),
             ));
@@ -227,8 +388,27 @@ mod tests {
         b: String,
     }
 
-    fn ok(_: &Thing) -> Result<(), String> {
-        Ok(())
+    impl Stored for Thing {
+        const WHAT: &'static str = "thing";
+    }
+
+    /// A thing whose `a` may not be above 3.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[serde(default)]
+    struct Small {
+        a: u32,
+        b: String,
+    }
+
+    impl Stored for Small {
+        const WHAT: &'static str = "small thing";
+        fn check(&self) -> Result<(), String> {
+            if self.a > 3 {
+                Err("a is too big".into())
+            } else {
+                Ok(())
+            }
+        }
     }
 
     /// A fresh directory under the system temp dir, removed at the end of the test.
@@ -262,7 +442,7 @@ mod tests {
     fn round_trip_and_missing_file() {
         let t = Tmp::new("roundtrip");
         let path = t.0.join("sub/thing.ron");
-        let l: Loaded<Thing> = load(&path, "thing", ok);
+        let l: Loaded<Thing> = load(&path);
         assert_eq!(l.value, Thing::default());
         assert!(l.notice.is_none() && !l.found && l.writable);
         let v = Thing {
@@ -270,7 +450,7 @@ mod tests {
             b: "seven".into(),
         };
         save(&path, &v).unwrap();
-        let l: Loaded<Thing> = load(&path, "thing", ok);
+        let l: Loaded<Thing> = load(&path);
         assert_eq!(l.value, v);
         assert!(l.found && l.notice.is_none());
         // No temporary file left behind.
@@ -296,7 +476,7 @@ mod tests {
         .enumerate()
         {
             fs::write(&path, &bad).unwrap();
-            let l: Loaded<Thing> = load(&path, "thing", ok);
+            let l: Loaded<Thing> = load(&path);
             assert_eq!(l.value, Thing::default(), "case {i}");
             let notice = l.notice.expect("a notice");
             assert!(
@@ -325,7 +505,7 @@ mod tests {
         let t = Tmp::new("old");
         let path = t.0.join("thing.ron");
         fs::write(&path, "(a: 5)").unwrap();
-        let l: Loaded<Thing> = load(&path, "thing", ok);
+        let l: Loaded<Thing> = load(&path);
         assert_eq!(
             l.value,
             Thing {
@@ -334,15 +514,151 @@ mod tests {
             }
         );
         assert!(l.notice.is_none());
-        let l: Loaded<Thing> = load(&path, "thing", |t: &Thing| {
-            if t.a > 3 {
-                Err("a is too big".into())
-            } else {
-                Ok(())
-            }
-        });
+        let l: Loaded<Small> = load(&path);
         assert!(l.notice.unwrap().contains("a is too big"));
+        assert_eq!(l.value, Small::default());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_planted_at_the_old_temporary_name_is_never_followed() {
+        let t = Tmp::new("symlink");
+        let victim = t.0.join("victim.txt");
+        fs::write(&victim, "precious").unwrap();
+        // The name the old writer used for its temporary file.
+        std::os::unix::fs::symlink(&victim, t.0.join(".thing.ron.tmp")).unwrap();
+        let path = t.0.join("thing.ron");
+        let v = Thing {
+            a: 2,
+            b: "new".into(),
+        };
+        save(&path, &v).unwrap();
+        save(&path, &v).unwrap();
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "precious");
+        assert_eq!(load::<Thing>(&path).value, v);
+        // Only the file, the victim and the planted link: no temporary file left over.
+        assert_eq!(
+            files(&t.0),
+            vec![".thing.ron.tmp", "thing.ron", "victim.txt"]
+        );
+    }
+
+    #[test]
+    fn temporary_files_left_by_a_crash_are_cleared_and_the_file_kept() {
+        let t = Tmp::new("stale");
+        let path = t.0.join("thing.ron");
+        save(
+            &path,
+            &Thing {
+                a: 1,
+                b: "x".into(),
+            },
+        )
+        .unwrap();
+        fs::write(t.0.join(".thing.ron.a1B2c3.tmp"), "(a: 9").unwrap();
+        let (_, l) = Store::open::<Thing>(path.clone());
+        assert_eq!(l.value.a, 1);
+        assert_eq!(files(&t.0), vec!["thing.ron"]);
+    }
+
+    /// Loads `path` on another thread and fails if that takes more than a few seconds.
+    fn load_quickly(path: &Path) -> Loaded<Thing> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let p = path.to_path_buf();
+        std::thread::spawn(move || {
+            let _ = tx.send(load::<Thing>(&p));
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(5))
+            .expect("loading must not block")
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_a_device_or_a_directory_at_the_path_is_refused_without_blocking() {
+        let t = Tmp::new("special");
+        let path = t.0.join("thing.ron");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let l = load_quickly(&path);
         assert_eq!(l.value, Thing::default());
+        assert!(l.notice.unwrap().contains("not a regular file"));
+        assert!(!path.exists(), "the FIFO was moved aside");
+        std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+        let l = load_quickly(&path);
+        assert!(l.notice.unwrap().contains("not a regular file"));
+        assert!(fs::symlink_metadata(&path).is_err());
+        fs::create_dir(&path).unwrap();
+        let l = load_quickly(&path);
+        assert!(l.notice.unwrap().contains("not a regular file"));
+    }
+
+    #[test]
+    fn a_huge_file_is_refused_unread_and_a_notice_quotes_little() {
+        let t = Tmp::new("huge");
+        let path = t.0.join("thing.ron");
+        let f = fs::File::create(&path).unwrap();
+        f.set_len(MAX_FILE_BYTES + 1).unwrap();
+        drop(f);
+        let l = load_quickly(&path);
+        assert!(l.notice.unwrap().contains("too large"));
+        // A one-megabyte token: the notice stays short.
+        fs::write(&path, format!("(a: {})", "9".repeat(1 << 20))).unwrap();
+        let notice = load::<Thing>(&path).notice.unwrap();
+        assert!(notice.len() < 1000, "{} bytes of notice", notice.len());
+        fs::write(&path, format!("(a: 1, {}: 2)", "x".repeat(1 << 20))).unwrap();
+        let l = load::<Thing>(&path);
+        assert_eq!(l.value.a, 1);
+        assert!(l.notice.unwrap().len() < 1000);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let t = Tmp::new("bom");
+        let path = t.0.join("thing.ron");
+        fs::write(&path, "\u{feff}(a: 3, b: \"bom\")").unwrap();
+        let l = load::<Thing>(&path);
+        assert!(l.notice.is_none(), "{:?}", l.notice);
+        assert_eq!(
+            l.value,
+            Thing {
+                a: 3,
+                b: "bom".into()
+            }
+        );
+    }
+
+    #[test]
+    fn unknown_fields_are_named_and_the_file_is_kept_before_it_is_written_over() {
+        let t = Tmp::new("unknown");
+        let path = t.0.join("thing.ron");
+        let text = "(a: 2, volme: 0.2, b: \"x\")";
+        fs::write(&path, text).unwrap();
+        let (store, l) = Store::open::<Thing>(path.clone());
+        assert_eq!(
+            l.value,
+            Thing {
+                a: 2,
+                b: "x".into()
+            }
+        );
+        assert_eq!(l.ignored, vec!["volme"]);
+        let notice = l.notice.unwrap();
+        assert!(
+            notice.contains("`volme`") && notice.contains("kept as"),
+            "{notice}"
+        );
+        let copies: Vec<String> = files(&t.0)
+            .into_iter()
+            .filter(|f| f.starts_with("thing.original-"))
+            .collect();
+        assert_eq!(copies.len(), 1);
+        // The game writes its own version; the original is still there.
+        store.write(&l.value).unwrap();
+        assert_eq!(fs::read_to_string(t.0.join(&copies[0])).unwrap(), text);
+        assert!(!fs::read_to_string(&path).unwrap().contains("volme"));
     }
 
     /// Makes `dir` read-only for the rest of the test: permissions first, and where they do
@@ -422,7 +738,7 @@ mod tests {
                 save(&path, &new).is_err(),
                 "writing into a read-only directory fails"
             );
-            let l: Loaded<Thing> = load(&path, "thing", ok);
+            let l: Loaded<Thing> = load(&path);
             assert_eq!(l.value, v, "the old file is intact");
             assert_eq!(files(&dir), vec!["thing.ron"], "no temporary file left");
         }
@@ -431,7 +747,7 @@ mod tests {
         fs::write(&path, "garbage(").unwrap();
         {
             let _ro = ReadOnly::new(&dir).unwrap();
-            let (store, l) = Store::open::<Thing>(path.clone(), "thing", ok);
+            let (store, l) = Store::open::<Thing>(path.clone());
             assert!(!store.writable && !l.writable);
             assert_eq!(l.value, Thing::default());
             assert!(l.notice.unwrap().contains("will not be changed"));

@@ -119,9 +119,11 @@ impl Default for Settings {
     }
 }
 
-impl Settings {
+impl crate::store::Stored for Settings {
+    const WHAT: &'static str = "settings";
+
     /// Checks what a hand-edited file could get wrong.
-    pub fn validate(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), String> {
         self.rules.validate()?;
         if !(0.0..=1.0).contains(&self.volume) {
             return Err(format!("volume {} is not between 0 and 1", self.volume));
@@ -152,11 +154,11 @@ mod tests {
         s.card_back = CardBack::Red;
         s.volume = 0.25;
         save(&path, &s).unwrap();
-        let l = load(&path, "settings", Settings::validate);
+        let l = load::<Settings>(&path);
         assert_eq!(l.value, s);
         // A file written before `card_back` and `show_seed` existed.
         std::fs::write(&path, "(rules: (gin_bonus: 20), level: Easy, volume: 0.5)").unwrap();
-        let l = load(&path, "settings", Settings::validate);
+        let l = load::<Settings>(&path);
         assert!(l.notice.is_none());
         assert_eq!(l.value.rules.gin_bonus, 20);
         assert_eq!(l.value.rules.undercut_bonus, 10);
@@ -172,7 +174,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("settings.ron");
         std::fs::write(&path, "(volume: 3.0)").unwrap();
-        let (store, l) = Store::open(path.clone(), "settings", Settings::validate);
+        let (store, l) = Store::open::<Settings>(path.clone());
         assert_eq!(l.value, Settings::default());
         assert!(l.notice.unwrap().contains("volume 3"));
         assert!(store.writable && !path.exists());

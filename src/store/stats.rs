@@ -40,6 +40,10 @@ pub struct Stats {
     pub levels: BTreeMap<Level, Record>,
 }
 
+impl crate::store::Stored for Stats {
+    const WHAT: &'static str = "statistics";
+}
+
 impl Stats {
     pub fn record(&self, level: Level) -> Record {
         self.levels.get(&level).cloned().unwrap_or_default()
@@ -58,20 +62,24 @@ impl Stats {
     ) {
         let r = self.levels.entry(level).or_default();
         match result.winner {
-            None => r.dead_hands += 1,
+            None => r.dead_hands = r.dead_hands.saturating_add(1),
             Some(w) if w == human => {
-                r.rounds_won += 1;
+                r.rounds_won = r.rounds_won.saturating_add(1);
                 r.best_round = r.best_round.max(result.points);
             }
-            Some(_) => r.rounds_lost += 1,
+            Some(_) => r.rounds_lost = r.rounds_lost.saturating_add(1),
         }
         if result.knocker == Some(human) {
-            r.knocks += 1;
+            r.knocks = r.knocks.saturating_add(1);
         }
         match result.outcome {
-            Outcome::Gin | Outcome::BigGin if result.knocker == Some(human) => r.gins += 1,
-            Outcome::Undercut if result.winner == Some(human) => r.undercuts += 1,
-            Outcome::Undercut => r.undercut_against += 1,
+            Outcome::Gin | Outcome::BigGin if result.knocker == Some(human) => {
+                r.gins = r.gins.saturating_add(1)
+            }
+            Outcome::Undercut if result.winner == Some(human) => {
+                r.undercuts = r.undercuts.saturating_add(1)
+            }
+            Outcome::Undercut => r.undercut_against = r.undercut_against.saturating_add(1),
             _ => {}
         }
         for (b, a) in before.games.iter().zip(&after.games) {
@@ -79,9 +87,9 @@ impl Stats {
                 && let Some(w) = a.winner
             {
                 if w == human {
-                    r.games_won += 1;
+                    r.games_won = r.games_won.saturating_add(1);
                 } else {
-                    r.games_lost += 1;
+                    r.games_lost = r.games_lost.saturating_add(1);
                 }
             }
         }
@@ -89,9 +97,9 @@ impl Stats {
             && let Some(w) = after.series_winner()
         {
             if w == human {
-                r.series_won += 1;
+                r.series_won = r.series_won.saturating_add(1);
             } else {
-                r.series_lost += 1;
+                r.series_lost = r.series_lost.saturating_add(1);
             }
         }
     }
@@ -149,5 +157,45 @@ mod tests {
         // Round-trips through RON.
         let back: Stats = ron::from_str(&ron::to_string(&stats).unwrap()).unwrap();
         assert_eq!(back, stats);
+    }
+
+    #[test]
+    fn counters_at_their_maximum_stay_there() {
+        let full = Record {
+            series_won: u32::MAX,
+            series_lost: u32::MAX,
+            games_won: u32::MAX,
+            games_lost: u32::MAX,
+            rounds_won: u32::MAX,
+            rounds_lost: u32::MAX,
+            dead_hands: u32::MAX,
+            knocks: u32::MAX,
+            gins: u32::MAX,
+            undercuts: u32::MAX,
+            undercut_against: u32::MAX,
+            best_round: u32::MAX,
+        };
+        let text = ron::to_string(&Stats {
+            levels: [(Level::Medium, full.clone())].into(),
+        })
+        .unwrap();
+        let mut stats: Stats = ron::from_str(&text).unwrap();
+        let mut m = Match::new(RuleSettings::default(), 42);
+        let bot = Level::Medium.bot(1);
+        // A whole series, so every counter is touched (rounds, games, the series).
+        while !m.scoreboard().is_over() {
+            while let Some(s) = m.round().to_act() {
+                let a = bot.decide(&crate::ai::View::of(m.round(), s, Some(m.scoreboard())));
+                let before = m.scoreboard().clone();
+                if m.apply(s, a).unwrap().is_some() {
+                    let res = m.round().result().unwrap().clone();
+                    stats.count_round(Level::Medium, Seat::P1, &res, &before, m.scoreboard());
+                }
+            }
+            if !m.scoreboard().is_over() {
+                m.next_round().unwrap();
+            }
+        }
+        assert_eq!(stats.record(Level::Medium), full);
     }
 }
