@@ -253,23 +253,40 @@ fn bots_are_deterministic_given_a_seed() {
 }
 
 #[test]
-fn hints_are_mediums_move_with_a_reason_that_names_the_card() {
-    use hollywood_gin::ai::heuristic::hint;
+fn hints_are_mediums_move_with_a_reason_about_its_card() {
+    use hollywood_gin::ai::heuristic::{HintReason, hint};
     let mut m = Match::new(RuleSettings::default(), 31);
     let medium = Level::Medium.bot(0);
     let mut kinds = std::collections::HashSet::new();
     for _ in 0..3 {
         while let Some(s) = m.round().to_act() {
             let v = View::of(m.round(), s, Some(m.scoreboard()));
-            let (a, why) = hint(&v);
+            let h = hint(&v);
+            let a = h.action.clone();
             assert_eq!(a, medium.decide(&v), "the hint is Medium's move");
-            assert!(!why.is_empty() && why.ends_with('.'), "{why}");
-            match &a {
-                Action::Discard(c) | Action::LayOff { card: c, .. } => {
-                    assert!(why.contains(&c.to_string()), "{why} names {c}")
+            // The reason is about the card the move is about.
+            match (&a, &h.reason) {
+                (Action::Discard(c), HintReason::Discard { card, deadwood, .. }) => {
+                    assert_eq!(card, c);
+                    let left = hollywood_gin::rules::best_arrangement(v.hand.without(*c));
+                    assert_eq!(*deadwood, left.deadwood_points());
                 }
-                Action::Knock { discard, .. } => assert!(why.contains(&discard.to_string())),
-                _ => {}
+                (Action::LayOff { card: c, .. }, HintReason::LayOff(card)) => assert_eq!(card, c),
+                (Action::Knock { discard, .. }, HintReason::Knock { discard: d, .. }) => {
+                    assert_eq!(d, discard)
+                }
+                (Action::Gin { discard }, HintReason::Gin(d)) => assert_eq!(d, discard),
+                (Action::TakeUpcard | Action::TakeDiscard, r) => assert!(matches!(
+                    r,
+                    HintReason::TakeIntoMeld(c) | HintReason::TakeTowardsKnock(c)
+                        if Some(*c) == v.discard_top()
+                )),
+                (Action::PassUpcard, HintReason::PassUnmelded(c)) => {
+                    assert_eq!(Some(*c), v.discard_top())
+                }
+                (Action::DrawStock, HintReason::DrawUnmelded(_) | HintReason::DrawOnly) => {}
+                (Action::FinishLayoffs, HintReason::Done) => {}
+                other => panic!("reason does not fit the move: {other:?}"),
             }
             kinds.insert(std::mem::discriminant(&a));
             m.apply(s, a).unwrap();

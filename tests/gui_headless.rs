@@ -1,25 +1,40 @@
-//! Headless Bevy tests: the table's plugins run under `MinimalPlugins` with no window, a
-//! scripted player sends the same commands the mouse and buttons would, the computer plays
-//! through its background task, and every frame is checked against the rules core.
+//! Headless Bevy tests: the game's own plugin group ([`GamePlugins`], the egui overlay and the
+//! menu included) runs under `MinimalPlugins` with a window entity and no window system. The
+//! tests stand in only for what winit and the renderer do: they move the cursor and press
+//! buttons by writing the messages winit writes, and run the renderer's own camera bookkeeping
+//! (`camera_system`), so egui lays out on the window's real size. A scripted player either
+//! clicks at screen positions or sends the commands the mouse would; the computer plays
+//! through its background task; every frame is checked against the rules core.
 #![cfg(feature = "gui")]
 
 use std::collections::HashSet;
 use std::time::Duration;
 
+use bevy::camera::CameraUpdateSystems;
+use bevy::input::ButtonState;
+use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
+use bevy::render::camera::camera_system;
+use bevy::render::texture::ManualTextureViews;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
+use bevy::window::{CursorMoved, ExitCondition, PrimaryWindow, WindowEvent, WindowResolution};
+use bevy_egui::{EguiContext, egui};
 use hollywood_gin::ai::{Level, View};
-use hollywood_gin::gui::art::{CardArt, CardArtPlugin};
-use hollywood_gin::gui::buttons::ButtonsPlugin;
-use hollywood_gin::gui::cards::{CardSprite, CardsPlugin, Slide, TableLayout};
-use hollywood_gin::gui::hud::HudPlugin;
-use hollywood_gin::gui::input::InputPlugin as CardInputPlugin;
-use hollywood_gin::gui::layout::{Metrics, Placed, layout};
+use hollywood_gin::gui::GamePlugins;
+use hollywood_gin::gui::art::CardArt;
+use hollywood_gin::gui::bot::BotTask;
+use hollywood_gin::gui::buttons::buttons;
+use hollywood_gin::gui::cards::{CardSprite, Slide, TableLayout};
+use hollywood_gin::gui::layout::{Metrics, Placed, SortMode, layout};
+use hollywood_gin::gui::menu::Menu;
+use hollywood_gin::gui::persist::{Boot, Prefs};
 use hollywood_gin::gui::table::{
-    Animating, COMPUTER, Command, Dealing, Game, HUMAN, TablePlugin, TableSet, TurnPhase, phase_of,
+    Animating, COMPUTER, Command, Dealing, Game, HUMAN, TableSet, TurnPhase, phase_of,
 };
-use hollywood_gin::rules::Action;
+use hollywood_gin::rules::{Action, Card, RuleSettings};
+use hollywood_gin::store::Paths;
+use hollywood_gin::store::settings::AnimSpeed;
 
 /// What the in-app checker saw: phases entered and any frame where the state and the core
 /// disagreed.
@@ -57,29 +72,55 @@ fn check_phase(
     }
 }
 
-fn app(seed: u64) -> App {
+/// The directory for one test's files (emptied when its app is made).
+fn files_dir(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("hg-headless-{name}-{}", std::process::id()))
+}
+
+/// The game's plugins in a `w`×`h` window, the menu closed, files under a fresh directory.
+fn app_sized(name: &str, seed: u64, w: u32, h: u32) -> App {
+    let _ = std::fs::remove_dir_all(files_dir(name));
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
         StatesPlugin,
         AssetPlugin::default(),
         bevy::input::InputPlugin,
+        WindowPlugin {
+            primary_window: Some(Window {
+                resolution: WindowResolution::new(w, h).with_scale_factor_override(1.0),
+                ..default()
+            }),
+            exit_condition: ExitCondition::DontExit,
+            close_when_requested: false,
+            ..default()
+        },
     ))
     .init_asset::<Image>()
+    .init_asset::<bevy::shader::Shader>()
+    .init_resource::<ManualTextureViews>()
+    // What the renderer does for cameras: their viewport follows the window.
+    .add_systems(PostUpdate, camera_system.in_set(CameraUpdateSystems))
     .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         20,
     )))
-    .add_plugins((
-        CardArtPlugin,
-        TablePlugin { seed },
-        CardsPlugin,
-        CardInputPlugin,
-        ButtonsPlugin,
-        HudPlugin,
-    ))
+    .add_plugins(GamePlugins {
+        boot: Boot::load(Some(Paths::under(&files_dir(name)))),
+        seed,
+    })
     .init_resource::<Seen>()
     .add_systems(Update, check_phase.before(TableSet::Input));
+    app.world_mut().resource_mut::<Menu>().open = false;
     app
+}
+
+fn app(name: &str, seed: u64) -> App {
+    app_sized(name, seed, 1280, 800)
+}
+
+/// Sets how fast cards move, as the settings page does.
+fn set_speed(app: &mut App, speed: AnimSpeed) {
+    app.world_mut().resource_mut::<Prefs>().settings.speed = speed;
 }
 
 /// The commands a player would give for the bot's action.
@@ -139,7 +180,7 @@ fn assert_cards_match_the_core(app: &mut App) {
 
 #[test]
 fn three_rounds_through_the_plugins_keep_state_and_cards_with_the_core() {
-    let mut app = app(3);
+    let mut app = app("three", 3);
     let me = Level::Medium.bot(77);
     let mut rounds = 0;
     let mut at_rest_checks = 0;
@@ -227,8 +268,8 @@ fn three_rounds_through_the_plugins_keep_state_and_cards_with_the_core() {
 
 #[test]
 fn at_speed_zero_nothing_animates_and_the_bot_moves_at_once() {
-    let mut app = app(11);
-    app.world_mut().resource_mut::<Game>().speed = 0.0;
+    let mut app = app("speed0", 11);
+    set_speed(&mut app, AnimSpeed::Instant);
     let me = Level::Medium.bot(5);
     let mut frames_sliding = 0;
     let mut frames = 0;
@@ -269,13 +310,9 @@ fn at_speed_zero_nothing_animates_and_the_bot_moves_at_once() {
 
 #[test]
 fn the_series_is_saved_after_every_move_and_resumes_exactly() {
-    use hollywood_gin::gui::persist::{Boot, Files, PersistPlugin};
-    use hollywood_gin::store::Paths;
-    let root = std::env::temp_dir().join(format!("hg-headless-save-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
-    let paths = Paths::under(&root);
-    let mut app = app(8);
-    app.add_plugins(PersistPlugin::new(Boot::load(Some(paths.clone()))));
+    use hollywood_gin::gui::persist::Files;
+    let mut app = app("save", 8);
+    let paths = Paths::under(&files_dir("save"));
     let me = Level::Medium.bot(2);
     let mut checked = 0;
     for _ in 0..3000 {
@@ -318,14 +355,13 @@ fn the_series_is_saved_after_every_move_and_resumes_exactly() {
         }
     }
     assert_eq!(checked, 4, "four moves saved and reloaded");
-    let _ = std::fs::remove_dir_all(&root);
+    let _ = std::fs::remove_dir_all(files_dir("save"));
 }
 
 #[test]
 fn keys_do_what_the_buttons_do() {
-    use hollywood_gin::gui::layout::SortMode;
-    let mut app = app(3);
-    app.world_mut().resource_mut::<Game>().speed = 0.0;
+    let mut app = app("keys", 3);
+    set_speed(&mut app, AnimSpeed::Instant);
     // Wait for the human's upcard decision (seed 3 offers it to the human first).
     for _ in 0..50 {
         app.update();
@@ -364,4 +400,377 @@ fn keys_do_what_the_buttons_do() {
     let game = app.world().resource::<Game>();
     let h = game.m.round().history();
     assert_eq!((h[0].seat, &h[0].action), (HUMAN, &Action::PassUpcard));
+}
+
+// ---- The mouse, as winit delivers it --------------------------------------------------------
+
+fn window_entity(app: &mut App) -> Entity {
+    app.world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap()
+}
+
+/// Moves the cursor to `p` (logical pixels from the window's top-left), as winit reports it.
+fn move_to(app: &mut App, p: Vec2) {
+    let window = window_entity(app);
+    app.world_mut()
+        .get_mut::<Window>(window)
+        .unwrap()
+        .set_cursor_position(Some(p));
+    let moved = CursorMoved {
+        window,
+        position: p,
+        delta: None,
+    };
+    app.world_mut()
+        .write_message(WindowEvent::CursorMoved(moved.clone()));
+    app.world_mut().write_message(moved);
+    app.update();
+}
+
+/// Presses or releases the left button where the cursor is.
+fn button(app: &mut App, state: ButtonState) {
+    let window = window_entity(app);
+    let input = MouseButtonInput {
+        button: MouseButton::Left,
+        state,
+        window,
+    };
+    app.world_mut()
+        .write_message(WindowEvent::MouseButtonInput(input));
+    app.world_mut().write_message(input);
+    app.update();
+}
+
+/// A click at `p`: move there, press, release.
+fn click(app: &mut App, p: Vec2) {
+    move_to(app, p);
+    button(app, ButtonState::Pressed);
+    button(app, ButtonState::Released);
+}
+
+/// Screen position (logical pixels, top-left origin) of a table point.
+fn to_screen(app: &mut App, world: Vec2) -> Vec2 {
+    let window = window_entity(app);
+    let w = app.world().get::<Window>(window).unwrap();
+    Vec2::new(w.width() / 2.0 + world.x, w.height() / 2.0 - world.y)
+}
+
+fn metrics(app: &mut App) -> Metrics {
+    let window = window_entity(app);
+    let w = app.world().get::<Window>(window).unwrap();
+    Metrics::new(Vec2::new(w.width(), w.height()))
+}
+
+/// Runs frames until no card slides and no deal is under way.
+fn settle(app: &mut App) {
+    for _ in 0..400 {
+        app.update();
+        let busy = {
+            let w = app.world();
+            let game = w.resource::<Game>();
+            w.resource::<Dealing>().busy(&game.m) || w.resource::<Animating>().0
+        };
+        let sliding = app
+            .world_mut()
+            .query_filtered::<(), With<Slide>>()
+            .iter(app.world())
+            .count();
+        if !busy && sliding == 0 {
+            return;
+        }
+    }
+    panic!("the table never came to rest");
+}
+
+/// Runs frames for a while (20 ms each), for egui's own animations (a window collapsing).
+fn wait(app: &mut App, secs: f32) {
+    for _ in 0..(secs / 0.02) as usize {
+        app.update();
+    }
+}
+
+fn phase(app: &App) -> TurnPhase {
+    *app.world().resource::<State<TurnPhase>>().get()
+}
+
+/// Where to click to hit card `c` of the player's hand: low on the part of its face that no
+/// card to its right covers.
+fn hand_card_point(app: &mut App, c: Card) -> Vec2 {
+    let table = app.world().resource::<TableLayout>();
+    let met = table.met.unwrap();
+    let hand = table.layout.hand.clone();
+    let at = |c: Card| table.layout.get(c).unwrap().pos;
+    let i = hand.iter().position(|&h| h == c).unwrap();
+    let p = at(c);
+    let left = p.x - met.card.x / 2.0;
+    let right = hand
+        .get(i + 1)
+        .map_or(p.x + met.card.x / 2.0, |&n| at(n).x - met.card.x / 2.0);
+    let world = Vec2::new((left + right) / 2.0, p.y - met.card.y * 0.35);
+    to_screen(app, world)
+}
+
+/// The egui window or area `id`'s rectangle, in logical pixels.
+fn egui_rect(app: &mut App, id: &str) -> Option<Rect> {
+    let zoom = metrics(app).ui_scale();
+    let mut q = app.world_mut().query::<&mut EguiContext>();
+    let mut ctx = q.single_mut(app.world_mut()).ok()?;
+    let r = ctx.get_mut().memory(|m| m.area_rect(egui::Id::new(id)))?;
+    Some(Rect::new(
+        r.min.x * zoom,
+        r.min.y * zoom,
+        r.max.x * zoom,
+        r.max.y * zoom,
+    ))
+}
+
+/// Plays on (passing the upcard, drawing from the stock, both by clicking) until the player
+/// holds eleven cards and must discard.
+fn reach_a_discard_with_eleven_cards(app: &mut App) {
+    for _ in 0..200 {
+        settle(app);
+        match phase(app) {
+            TurnPhase::Discard => {
+                let game = app.world().resource::<Game>();
+                assert_eq!(game.m.round().hand(HUMAN).len(), 11);
+                return;
+            }
+            TurnPhase::UpcardOffer => {
+                let met = metrics(app);
+                let pass = {
+                    let game = app.world().resource::<Game>();
+                    buttons(game, TurnPhase::UpcardOffer, met)
+                        .into_iter()
+                        .find(|b| b.cmd == Command::Pass)
+                        .unwrap()
+                };
+                let p = to_screen(app, pass.pos);
+                click(app, p);
+            }
+            TurnPhase::Draw => {
+                let met = metrics(app);
+                let p = to_screen(app, met.stock());
+                click(app, p);
+            }
+            _ => app.update(),
+        }
+    }
+    panic!("never reached a discard");
+}
+
+/// Clicks every card of the player's eleven and every button on the table, and checks that
+/// each one did what a click on it does.
+fn every_card_and_button_responds(app: &mut App, what: &str) {
+    settle(app);
+    assert_eq!(phase(app), TurnPhase::Discard, "{what}");
+    let hand = app.world().resource::<TableLayout>().layout.hand.clone();
+    assert_eq!(hand.len(), 11);
+    for &c in &hand {
+        let p = hand_card_point(app, c);
+        click(app, p);
+        let selected = app.world().resource::<Game>().selected;
+        assert_eq!(
+            selected,
+            Some(c),
+            "{what}: a click at {p} on {c} did not raise it"
+        );
+    }
+    // A second click on the raised card would discard it: lower it with Esc instead.
+    app.world_mut()
+        .resource_mut::<Game>()
+        .command(Command::Cancel);
+    // The buttons, as the table shows them now.
+    let met = metrics(app);
+    let shown = {
+        let game = app.world().resource::<Game>();
+        buttons(game, TurnPhase::Discard, met)
+    };
+    for b in shown {
+        let p = to_screen(app, b.pos);
+        click(app, p);
+        settle(app);
+        let game = app.world().resource::<Game>();
+        match b.cmd {
+            Command::Sort(mode) => {
+                assert_eq!(game.order.mode, mode, "{what}: the {} button", b.label)
+            }
+            Command::Knock => {
+                assert!(game.knocking, "{what}: Knock");
+                app.world_mut()
+                    .resource_mut::<Game>()
+                    .command(Command::Cancel);
+            }
+            Command::Gin => assert!(game.m.round().is_finished(), "{what}: Gin"),
+            other => panic!("{what}: unexpected button {other:?}"),
+        }
+    }
+    // Back to melds order for the next pass.
+    app.world_mut()
+        .resource_mut::<Game>()
+        .command(Command::Sort(SortMode::Melds));
+    settle(app);
+}
+
+#[test]
+fn every_card_and_button_answers_a_click_with_the_overlay_in_every_state() {
+    // The seed from the bug report: its eleven-card hand reaches the right edge.
+    for (w, h) in [(1280, 800), (1024, 640)] {
+        let mut app = app_sized("clicks", 1795999795589331121, w, h);
+        set_speed(&mut app, AnimSpeed::Instant);
+        reach_a_discard_with_eleven_cards(&mut app);
+        every_card_and_button_responds(&mut app, &format!("{w}x{h}, score window open"));
+
+        // The hint shown (its button is in the bottom-right corner).
+        let hint = egui_rect(&mut app, "hint-button").expect("the Hint button is drawn");
+        click(&mut app, hint.center());
+        settle(&mut app);
+        assert!(
+            egui_rect(&mut app, "hint").is_some(),
+            "{w}x{h}: a click on Hint shows the hint"
+        );
+        every_card_and_button_responds(&mut app, &format!("{w}x{h}, hint shown"));
+
+        // The score window's history opened (its header is the window's last line).
+        let score = egui_rect(&mut app, "score").expect("the score window is drawn");
+        let header = Vec2::new(score.min.x + 40.0, score.max.y - 14.0);
+        click(&mut app, header);
+        wait(&mut app, 0.5);
+        let taller = egui_rect(&mut app, "score").unwrap();
+        assert!(
+            taller.height() > score.height(),
+            "{w}x{h}: the history opened"
+        );
+        every_card_and_button_responds(&mut app, &format!("{w}x{h}, history open"));
+
+        // The score window collapsed (the triangle at the left of its title bar).
+        let score = egui_rect(&mut app, "score").unwrap();
+        click(&mut app, score.min + Vec2::new(14.0, 12.0));
+        wait(&mut app, 0.5);
+        let collapsed = egui_rect(&mut app, "score").unwrap();
+        assert!(
+            collapsed.height() < score.height() / 2.0,
+            "{w}x{h}: the score window collapsed ({} from {})",
+            collapsed.height(),
+            score.height()
+        );
+        every_card_and_button_responds(&mut app, &format!("{w}x{h}, score window collapsed"));
+
+        // And a click on an egui window never reaches the table: the round's moves window.
+        let before = app.world().resource::<Game>().selected;
+        let moves = egui_rect(&mut app, "moves").expect("the moves window is drawn");
+        click(&mut app, moves.center());
+        assert_eq!(app.world().resource::<Game>().selected, before);
+    }
+}
+
+#[test]
+fn a_card_dragged_over_a_window_still_lands() {
+    let mut app = app("drag-over", 1795999795589331121);
+    set_speed(&mut app, AnimSpeed::Instant);
+    reach_a_discard_with_eleven_cards(&mut app);
+    settle(&mut app);
+    // Drag the leftmost card that may be thrown over the score window, then onto the pile.
+    let (card, from) = {
+        let game = app.world().resource::<Game>();
+        let taken = game.m.round().taken_from_discard();
+        let hand = app.world().resource::<TableLayout>().layout.hand.clone();
+        let c = hand.into_iter().find(|&c| Some(c) != taken).unwrap();
+        (c, c)
+    };
+    let start = hand_card_point(&mut app, from);
+    move_to(&mut app, start);
+    button(&mut app, ButtonState::Pressed);
+    let score = egui_rect(&mut app, "score").unwrap();
+    move_to(&mut app, start + Vec2::new(0.0, -40.0));
+    move_to(&mut app, score.center());
+    move_to(&mut app, score.center() + Vec2::new(5.0, 5.0));
+    let pile = {
+        let met = metrics(&mut app);
+        to_screen(&mut app, met.discard())
+    };
+    move_to(&mut app, pile);
+    button(&mut app, ButtonState::Released);
+    settle(&mut app);
+    let game = app.world().resource::<Game>();
+    let r = game.m.round();
+    assert!(
+        r.history()
+            .iter()
+            .any(|m| m.seat == HUMAN && m.action == Action::Discard(card)),
+        "the card dragged across the score window was discarded"
+    );
+}
+
+#[test]
+fn a_new_series_started_while_the_computer_thinks_gets_none_of_its_old_decision() {
+    use hollywood_gin::gui::bot::position_key;
+    use hollywood_gin::rules::Match;
+    // Find an old position where the computer is asked about the upcard first, and a new
+    // series where it is asked too but decides the other way: the old reply would be a legal
+    // move there, and the wrong one.
+    let bot = |m: &Match| {
+        Level::Medium.bot(m.seed() ^ 0xB07).decide(&View::of(
+            m.round(),
+            COMPUTER,
+            Some(m.scoreboard()),
+        ))
+    };
+    let computer_first = |seed: u64| {
+        let m = Match::new(RuleSettings::default(), seed);
+        (m.round().to_act() == Some(COMPUTER)).then_some(m)
+    };
+    let (old_seed, old) = (1..500)
+        .find_map(|s| computer_first(s).map(|m| (s, m)))
+        .unwrap();
+    let old_reply = bot(&old);
+    let new_seed = (1000..5000)
+        .find(|&s| computer_first(s).is_some_and(|m| bot(&m) != old_reply))
+        .expect("a new series where the computer decides differently");
+
+    let mut app = app("midthink", old_seed);
+    // Wait until the computer has been asked about the old position.
+    for _ in 0..200 {
+        app.update();
+        if app.world().resource::<BotTask>().for_position()
+            == Some(position_key(&app.world().resource::<Game>().m))
+        {
+            break;
+        }
+    }
+    let asked = app.world().resource::<BotTask>().for_position();
+    assert_eq!(asked, Some(position_key(&old)), "the computer is thinking");
+    // The menu's New series, mid-think.
+    app.world_mut().resource_mut::<Game>().start_series(
+        RuleSettings::default(),
+        Level::Medium,
+        new_seed,
+    );
+    for _ in 0..300 {
+        app.update();
+        if !app
+            .world()
+            .resource::<Game>()
+            .m
+            .round()
+            .history()
+            .is_empty()
+        {
+            break;
+        }
+    }
+    let game = app.world().resource::<Game>();
+    let h = game.m.round().history();
+    assert!(!h.is_empty(), "the computer moved in the new series");
+    let first = &h[0];
+    assert_eq!(first.seat, COMPUTER);
+    let fresh = Match::new(RuleSettings::default(), new_seed);
+    assert_eq!(
+        first.action,
+        bot(&fresh),
+        "the computer's first move in the new series is its decision for that position"
+    );
+    assert_ne!(first.action, old_reply, "not the old position's reply");
+    assert!(game.message.is_empty(), "no refused move: {}", game.message);
 }

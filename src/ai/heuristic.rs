@@ -271,21 +271,57 @@ impl Bot for Medium {
     }
 }
 
-/// The move Medium would make, with a one-line reason a player can follow (the hint button).
-pub fn hint(v: &View) -> (Action, String) {
+/// Why the hint suggests its move: a fact with the cards it is about, for the table to word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HintReason {
+    /// Take this card from the pile: it goes into a meld.
+    TakeIntoMeld(Card),
+    /// Take this card from the pile: it helps towards a knock.
+    TakeTowardsKnock(Card),
+    /// Pass on this upcard: it would not go into a meld.
+    PassUnmelded(Card),
+    /// Draw from the stock rather than take this card: it would not go into a meld.
+    DrawUnmelded(Card),
+    /// Draw from the stock (there is no choice).
+    DrawOnly,
+    /// Discard this card, leaving `deadwood`; `wanted` when the opponent may want it.
+    Discard {
+        card: Card,
+        deadwood: u32,
+        wanted: bool,
+    },
+    /// Knock with this discard, leaving `deadwood`.
+    Knock { discard: Card, deadwood: u32 },
+    /// Go gin with this discard (`None`: big gin, no discard).
+    Gin(Option<Card>),
+    /// Lay this card off onto the knocker's melds.
+    LayOff(Card),
+    /// Nothing more fits the knocker's melds.
+    Done,
+}
+
+/// What the hint button shows: Medium's move and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub action: Action,
+    pub reason: HintReason,
+}
+
+/// The move Medium would make, with the reason a player can follow (the hint button).
+pub fn hint(v: &View) -> Hint {
     let a = Medium.decide(v);
     let dw = |h: CardSet| best_arrangement(h).deadwood_points();
-    let why = match &a {
+    let reason = match &a {
         Action::TakeUpcard | Action::TakeDiscard => match v.discard_top() {
             Some(t) if !best_arrangement(v.hand.with(t)).deadwood.contains(t) => {
-                format!("Take the {t}: it goes into a meld.")
+                HintReason::TakeIntoMeld(t)
             }
-            Some(t) => format!("Take the {t}: with it you can get down to knocking."),
-            None => "Take the discard.".into(),
+            Some(t) => HintReason::TakeTowardsKnock(t),
+            None => HintReason::DrawOnly,
         },
         Action::PassUpcard => match v.discard_top() {
-            Some(t) => format!("Pass: the {t} would not go into a meld."),
-            None => "Pass.".into(),
+            Some(t) => HintReason::PassUnmelded(t),
+            None => HintReason::DrawOnly,
         },
         Action::DrawStock => match v.discard_top() {
             Some(t)
@@ -297,34 +333,24 @@ pub fn hint(v: &View) -> (Action, String) {
                     }
                 ) =>
             {
-                format!("Draw from the stock: the {t} would not go into a meld.")
+                HintReason::DrawUnmelded(t)
             }
-            _ => "Draw from the stock.".into(),
+            _ => HintReason::DrawOnly,
         },
-        Action::Discard(c) => {
-            let after = dw(v.hand.without(*c));
-            if opp_interest(*c, &v.knowledge) > 0.0 {
-                format!(
-                    "Discard the {c}: it leaves {after} deadwood (the computer may want it, but the others are worse)."
-                )
-            } else {
-                format!("Discard the {c}: it helps your melds least and leaves {after} deadwood.")
-            }
-        }
-        Action::Knock { discard, .. } => format!(
-            "Knock, discarding the {discard}: {} deadwood is likely less than the computer's.",
-            dw(v.hand.without(*discard))
-        ),
-        Action::Gin { discard: Some(c) } => {
-            format!("Go gin, discarding the {c}: every other card is melded.")
-        }
-        Action::Gin { discard: None } => "Big gin: all eleven cards are melded.".into(),
-        Action::LayOff { card, .. } => {
-            format!("Lay off the {card}: it extends a meld of the knocker's.")
-        }
-        Action::FinishLayoffs => "Done: nothing more of yours fits the knocker's melds.".into(),
+        Action::Discard(c) => HintReason::Discard {
+            card: *c,
+            deadwood: dw(v.hand.without(*c)),
+            wanted: opp_interest(*c, &v.knowledge) > 0.0,
+        },
+        Action::Knock { discard, .. } => HintReason::Knock {
+            discard: *discard,
+            deadwood: dw(v.hand.without(*discard)),
+        },
+        Action::Gin { discard } => HintReason::Gin(*discard),
+        Action::LayOff { card, .. } => HintReason::LayOff(*card),
+        Action::FinishLayoffs => HintReason::Done,
     };
-    (a, why)
+    Hint { action: a, reason }
 }
 
 /// Easy: Medium with mistakes. See the module docs.

@@ -10,9 +10,8 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::layout::{Metrics, SortMode};
-use super::table::{
-    Command, Game, HUMAN, TableSet, TurnPhase, cursor_world, table_input, window_size,
-};
+use super::pointer::table_has_pointer;
+use super::table::{Command, Game, HUMAN, TableSet, TurnPhase, cursor_world, playing, window_size};
 use crate::rules::Action;
 
 /// One button on screen.
@@ -66,6 +65,24 @@ pub fn available(game: &Game, phase: TurnPhase) -> Vec<Command> {
     }
 }
 
+/// Where sort button `i` (0 Melds, 1 Rank, 2 Suit, top to bottom) goes, and its size: a
+/// column at the right edge just above the player's hand.
+fn sort_button(met: Metrics, i: usize) -> (Vec2, Vec2) {
+    let s = met.ui_scale();
+    let size = Vec2::new(84.0, 34.0) * s;
+    let pos = Vec2::new(
+        met.size.x / 2.0 - 16.0 * s - size.x / 2.0,
+        met.hand_y() + met.card.y * 0.5 + 24.0 * s + (2 - i) as f32 * (size.y + 8.0 * s),
+    );
+    (pos, size)
+}
+
+/// The top edge (table y) of the sort buttons' column, for what must stay above it.
+pub fn sort_column_top(met: Metrics) -> f32 {
+    let (pos, size) = sort_button(met, 0);
+    pos.y + size.y / 2.0
+}
+
 /// Every button to show now, with its place on a table of metrics `met`.
 pub fn buttons(game: &Game, phase: TurnPhase, met: Metrics) -> Vec<Button> {
     let s = met.ui_scale();
@@ -100,7 +117,6 @@ pub fn buttons(game: &Game, phase: TurnPhase, met: Metrics) -> Vec<Button> {
     // Sorting, while the player holds a hand of their own to arrange.
     let r = game.m.round();
     if !matches!(phase, TurnPhase::Dealing | TurnPhase::RoundOver) && r.knock().is_none() {
-        let small = Vec2::new(84.0, 34.0) * s;
         for (i, (mode, label)) in [
             (SortMode::Melds, "Melds"),
             (SortMode::Rank, "Rank"),
@@ -109,15 +125,12 @@ pub fn buttons(game: &Game, phase: TurnPhase, met: Metrics) -> Vec<Button> {
         .into_iter()
         .enumerate()
         {
-            let pos = Vec2::new(
-                met.size.x / 2.0 - 16.0 * s - small.x / 2.0,
-                met.hand_y() + met.card.y * 0.5 + 24.0 * s + (2 - i) as f32 * (small.y + 8.0 * s),
-            );
+            let (pos, size) = sort_button(met, i);
             out.push(Button {
                 cmd: Command::Sort(mode),
                 label,
                 pos,
-                size: small,
+                size,
                 on: game.order.mode == mode,
             });
         }
@@ -221,14 +234,11 @@ fn show_buttons(
     }
 }
 
-/// Clicks on buttons and the keyboard shortcuts become commands.
-fn press(
+/// The keyboard shortcuts become commands.
+fn press_keys(
     game: Res<Game>,
     phase: Res<State<TurnPhase>>,
-    mouse: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    cams: Query<(&Camera, &GlobalTransform)>,
     mut out: MessageWriter<Command>,
 ) {
     let phase = *phase.get();
@@ -253,6 +263,18 @@ fn press(
             return;
         }
     }
+}
+
+/// Clicks on buttons become commands.
+fn click_buttons(
+    game: Res<Game>,
+    phase: Res<State<TurnPhase>>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cams: Query<(&Camera, &GlobalTransform)>,
+    mut out: MessageWriter<Command>,
+) {
+    let phase = *phase.get();
     if !mouse.just_pressed(MouseButton::Left) {
         return;
     }
@@ -274,7 +296,12 @@ pub struct ButtonsPlugin;
 impl Plugin for ButtonsPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(Startup, setup)
-            .add_systems(Update, press.in_set(TableSet::Input).run_if(table_input))
+            .add_systems(
+                Update,
+                (press_keys, click_buttons.run_if(table_has_pointer))
+                    .in_set(TableSet::Input)
+                    .run_if(playing),
+            )
             .add_systems(Update, show_buttons.in_set(TableSet::Show));
     }
 }

@@ -30,7 +30,8 @@ use crate::rules::{Action, Card};
 #[derive(Component)]
 pub struct CardSprite(pub Card);
 
-/// An eased move in progress; `flip` is the image shown from half way (a card turning over).
+/// An eased move in progress; `flip` is the image shown from `flip_at` on (a card turning
+/// over).
 #[derive(Component)]
 pub struct Slide {
     from: Vec3,
@@ -39,7 +40,20 @@ pub struct Slide {
     t: f32,
     secs: f32,
     flip: Option<Handle<Image>>,
+    /// When the card turns (progress), if it turns on this slide.
+    flip_at: Option<f32>,
 }
+
+/// When in a slide a card turns over: a card going face down (into the computer's hand) turns
+/// at the end, one coming face up (the computer's discard) at the start, so the card is seen
+/// face up for most of its way either way.
+fn flip_time(turning_up: bool) -> f32 {
+    if turning_up { 0.15 } else { 0.85 }
+}
+
+/// How much longer the computer's cards take to travel than the player's own: the player did
+/// not make that move and has to see it happen.
+const COMPUTER_MOVE_SLOWER: f32 = 1.7;
 
 /// The current layout and the metrics it was made for, for input and tints.
 #[derive(Resource, Default)]
@@ -140,6 +154,7 @@ fn place_cards(
                         t: 0.0,
                         secs: secs * 1.2,
                         flip: (sprite.image != art.back).then(|| art.back.clone()),
+                        flip_at: (sprite.image != art.back).then_some(0.5),
                     });
                 }
             }
@@ -169,6 +184,7 @@ fn place_cards(
                         to: p.pos,
                         t: -wait / secs,
                         secs,
+                        flip_at: (sprite.image != face).then_some(0.5),
                         flip: (sprite.image != face).then_some(face),
                     },
                 ));
@@ -199,12 +215,19 @@ fn place_cards(
             if !turns {
                 sprite.image = face.clone();
             }
+            let near_computer = |y: f32| (y - met.opponent_y()).abs() < met.card.y * 0.6;
+            let computers = near_computer(tf.translation.y) || near_computer(p.pos.y);
             ec.insert(Slide {
                 from: tf.translation,
                 to: p.pos,
                 t: 0.0,
-                secs,
+                secs: if computers {
+                    secs * COMPUTER_MOVE_SLOWER
+                } else {
+                    secs
+                },
                 flip: turns.then_some(face),
+                flip_at: turns.then(|| flip_time(p.face_up)),
             });
         }
     }
@@ -231,9 +254,10 @@ fn slide_cards(
         let mut p = s.from.lerp(s.to, k);
         p.z = s.to.z + 100.0 * (1.0 - k);
         tf.translation = p;
-        if s.flip.is_some() {
-            tf.scale.x = (1.0 - 2.0 * s.t.min(1.0)).abs().max(0.02);
-            if s.t >= 0.5
+        if let Some(at) = s.flip_at {
+            // Narrowing to an edge and widening again around the turn.
+            tf.scale.x = ((s.t.min(1.0) - at).abs() / 0.15).clamp(0.02, 1.0);
+            if s.t >= at
                 && let Some(face) = s.flip.take()
             {
                 sprite.image = face;

@@ -1,33 +1,61 @@
-//! The words on the table: what to do now, the live deadwood count and what just happened.
-//! (The score is the overlay's.)
+//! The words on the table: what to do now, the live deadwood count and the last refusal
+//! above the player's hand, and what the computer just did below its hand. (The score is the
+//! overlay's.)
 //!
-//! Text sizes follow the window ([`Metrics::ui_scale`]) so they read the same at 1024×640 and
-//! at 4K. Bevy's default font has no suit symbols, so cards are written as "9H", never "9♥".
+//! Decisions:
+//! - Text sizes follow the window ([`Metrics::ui_scale`]) so they read the same at 1024×640
+//!   and at 4K.
+//! - The computer's last turn stays written below its hand until it moves again ("The
+//!   computer took your 8♦ and threw the K♦."), because whether it took the player's discard
+//!   is the most important thing a gin player learns from a turn.
+//! - Cards are written with their suit symbols, red suits in red (each text is a row of spans;
+//!   [`words::red_suit_spans`] says where the red ones are).
 
 use bevy::prelude::*;
+use bevy::sprite::Anchor;
+use bevy::text::TextBounds;
 use bevy::window::PrimaryWindow;
 
 use super::layout::Metrics;
 use super::table::{Game, HUMAN, TableSet, TurnPhase, window_size};
+use super::words;
 use crate::rules::best_arrangement;
 
+/// The prompt above the player's hand.
 #[derive(Component)]
 struct StatusText;
 
-type TextItem = (
-    &'static mut Text2d,
-    &'static mut TextFont,
-    &'static mut Transform,
-);
+/// The computer's last turn, below its hand.
+#[derive(Component)]
+struct NarrationText;
+
+/// The text a [`Text2d`] shows now, kept to rebuild its spans only when it changes.
+#[derive(Component, Default, PartialEq)]
+struct Shown(String);
+
+const TEXT: Color = Color::WHITE;
+/// Red suits on the felt.
+const RED_SUIT: Color = Color::srgb(1.0, 0.62, 0.62);
 
 fn setup(mut commands: Commands) {
-    commands.spawn((
-        StatusText,
-        Text2d::new(""),
-        TextFont::default(),
-        TextColor(Color::WHITE),
-        Transform::from_xyz(0.0, 0.0, 50.0),
-    ));
+    for marker in [0, 1] {
+        let mut e = commands.spawn((
+            Text2d::new(""),
+            TextLayout {
+                justify: Justify::Center,
+                ..default()
+            },
+            TextFont::default(),
+            TextColor(TEXT),
+            Transform::from_xyz(0.0, 0.0, 50.0),
+            Shown::default(),
+        ));
+        if marker == 0 {
+            e.insert(StatusText);
+        } else {
+            e.insert((NarrationText, Anchor::TOP_CENTER));
+        }
+    }
 }
 
 /// The prompt and status lines for the player.
@@ -54,31 +82,111 @@ pub fn status_line(game: &Game, phase: TurnPhase) -> String {
     s
 }
 
+/// What the computer did last this round, while the round is in play.
+pub fn narration(game: &Game, phase: TurnPhase) -> String {
+    if matches!(phase, TurnPhase::Dealing | TurnPhase::RoundOver) {
+        return String::new();
+    }
+    words::last_computer_turn(&game.m.round().seen_moves()).unwrap_or_default()
+}
+
+/// `text` as spans, the red cards in red.
+fn spans(text: &str) -> Vec<(String, Color)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for r in words::red_suit_spans(text) {
+        out.push((text[at..r.start].to_string(), TEXT));
+        out.push((text[r.clone()].to_string(), RED_SUIT));
+        at = r.end;
+    }
+    out.push((text[at..].to_string(), TEXT));
+    out.retain(|(t, _)| !t.is_empty());
+    out
+}
+
+type TextItem = (
+    Entity,
+    &'static mut Shown,
+    &'static mut TextFont,
+    &'static mut Transform,
+    &'static mut TextBounds,
+);
+
+/// One text's entity and the components [`show`] sets.
+type TextParts<'a> = (
+    Entity,
+    Mut<'a, Shown>,
+    Mut<'a, TextFont>,
+    Mut<'a, Transform>,
+    Mut<'a, TextBounds>,
+);
+
+/// Shows `text` in the entity of `item` at `at`, with spans rebuilt only when it changed.
+fn show(commands: &mut Commands, item: TextParts, text: String, px: f32, at: Vec2, width: f32) {
+    let (e, mut shown, mut font, mut tf, mut bounds) = item;
+    if shown.0 != text {
+        let mut ec = commands.entity(e);
+        ec.despawn_related::<Children>();
+        ec.with_children(|p| {
+            for (part, color) in spans(&text) {
+                p.spawn((TextSpan::new(part), TextColor(color), TextFont::default()));
+            }
+        });
+        shown.0 = text;
+    }
+    let size = FontSize::Px(px);
+    if font.font_size != size {
+        font.font_size = size;
+    }
+    let p = at.extend(50.0);
+    if tf.translation != p {
+        tf.translation = p;
+    }
+    if bounds.width != Some(width) {
+        bounds.width = Some(width);
+    }
+}
+
 fn update_texts(
+    mut commands: Commands,
     game: Res<Game>,
     state: Res<State<TurnPhase>>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    mut status: Query<TextItem, With<StatusText>>,
+    mut status: Query<TextItem, (With<StatusText>, Without<NarrationText>)>,
+    mut narration_text: Query<TextItem, (With<NarrationText>, Without<StatusText>)>,
+    mut spans_q: Query<&mut TextFont, (With<TextSpan>, Without<Shown>)>,
 ) {
     let met = Metrics::new(window_size(&windows));
     let s = met.ui_scale();
-    let set =
-        |item: (Mut<Text2d>, Mut<TextFont>, Mut<Transform>), text: String, px: f32, at: Vec2| {
-            let (mut t, mut font, mut tf) = item;
-            if t.0 != text {
-                t.0 = text;
-            }
-            if font.font_size != FontSize::Px(px) {
-                font.font_size = FontSize::Px(px);
-            }
-            let p = at.extend(50.0);
-            if tf.translation != p {
-                tf.translation = p;
-            }
-        };
+    let px = 20.0 * s;
+    let phase = *state.get();
     if let Ok(item) = status.single_mut() {
         let at = Vec2::new(0.0, met.hand_y() + met.card.y * 0.93);
-        set(item, status_line(&game, *state.get()), 20.0 * s, at);
+        show(
+            &mut commands,
+            item,
+            status_line(&game, phase),
+            px,
+            at,
+            met.size.x * 0.6,
+        );
+    }
+    if let Ok(item) = narration_text.single_mut() {
+        let at = Vec2::new(0.0, met.opponent_y() - met.card.y * 0.62);
+        show(
+            &mut commands,
+            item,
+            narration(&game, phase),
+            px,
+            at,
+            met.size.x * 0.45,
+        );
+    }
+    // Spans carry their own size: keep them at the window's.
+    for mut font in &mut spans_q {
+        if font.font_size != FontSize::Px(px) {
+            font.font_size = FontSize::Px(px);
+        }
     }
 }
 
@@ -112,5 +220,18 @@ mod tests {
         assert!(status_line(&game, TurnPhase::Draw).ends_with("the stock is empty"));
         game.knocking = true;
         assert!(status_line(&game, TurnPhase::Discard).starts_with("Knock:"));
+    }
+
+    #[test]
+    fn red_cards_are_their_own_spans() {
+        let s = spans("The computer took your 8♦ and threw the K♠.");
+        let red: Vec<&str> = s
+            .iter()
+            .filter(|(_, c)| *c == RED_SUIT)
+            .map(|(t, _)| t.as_str())
+            .collect();
+        assert_eq!(red, vec!["8♦"]);
+        let all: String = s.iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(all, "The computer took your 8♦ and threw the K♠.");
     }
 }

@@ -17,7 +17,8 @@ use bevy::window::PrimaryWindow;
 
 use super::cards::{CardSprite, Slide, TableLayout};
 use super::layout::{Placed, SortMode, card_at};
-use super::table::{Command, Game, HUMAN, TableSet, TurnPhase, cursor_world, table_input};
+use super::pointer::table_has_pointer;
+use super::table::{Command, Game, HUMAN, TableSet, TurnPhase, cursor_world, playing};
 use crate::rules::{Action, Card};
 
 /// A card being pressed or dragged with the mouse.
@@ -116,6 +117,16 @@ fn draggable(game: &Game, phase: TurnPhase, c: Card) -> bool {
     }
 }
 
+/// S sorts; Esc drops a raised card or a knock being chosen.
+fn hand_keys(game: Res<Game>, keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<Command>) {
+    if keys.just_pressed(KeyCode::KeyS) {
+        out.write(Command::Sort(next_sort(game.order.mode)));
+    }
+    if keys.just_pressed(KeyCode::Escape) && (game.knocking || game.selected.is_some()) {
+        out.write(Command::Cancel);
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn mouse_input(
     mut commands: Commands,
@@ -124,7 +135,6 @@ fn mouse_input(
     mut drag: ResMut<Drag>,
     state: Res<State<TurnPhase>>,
     mouse: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform)>,
     mut cards: Query<(Entity, &CardSprite, &mut Transform, &Sprite)>,
@@ -132,12 +142,6 @@ fn mouse_input(
     mut last_cursor: Local<Option<Vec2>>,
 ) {
     let phase = *state.get();
-    if keys.just_pressed(KeyCode::KeyS) {
-        out.write(Command::Sort(next_sort(game.order.mode)));
-    }
-    if keys.just_pressed(KeyCode::Escape) && (game.knocking || game.selected.is_some()) {
-        out.write(Command::Cancel);
-    }
     let world = cursor_world(&windows, &cams);
     let under_at =
         |at: Option<Vec2>, cards: &Query<(Entity, &CardSprite, &mut Transform, &Sprite)>| {
@@ -216,9 +220,9 @@ impl Plugin for InputPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Drag>().add_systems(
             Update,
-            mouse_input
+            (hand_keys, mouse_input.run_if(table_has_pointer))
                 .run_if(not(in_state(TurnPhase::Dealing)))
-                .run_if(table_input)
+                .run_if(playing)
                 .in_set(TableSet::Input),
         );
     }

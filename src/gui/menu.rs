@@ -479,6 +479,7 @@ fn menu_button(mut contexts: EguiContexts, mut menu: ResMut<Menu>) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Area::new("menu-button".into())
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .movable(false)
         .show(ctx, |ui| {
             if ui.button("Menu (Esc)").clicked() {
                 menu.open = true;

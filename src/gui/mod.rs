@@ -20,8 +20,10 @@
 //! that gates input always match the core at the start of the next frame.
 
 pub mod art;
+pub mod bot;
 pub mod buttons;
 pub mod cards;
+pub mod fonts;
 pub mod hud;
 pub mod icon;
 pub mod input;
@@ -29,14 +31,53 @@ pub mod layout;
 pub mod menu;
 pub mod overlay;
 pub mod persist;
+pub mod pointer;
 pub mod scoreview;
 pub mod sound;
 pub mod table;
+pub mod wake;
+pub mod words;
 
 use std::process::ExitCode;
 
+use bevy::app::PluginGroupBuilder;
 use bevy::prelude::*;
 use bevy::window::{Window, WindowPlugin, WindowResolution};
+
+use crate::store::lock::{InstanceLock, LockError};
+
+/// Every plugin of the game, in one group, so the game and the headless tests run the same
+/// table and overlay. (The window, renderer and input backend come from `DefaultPlugins` in
+/// the game and from stand-ins in the tests.)
+pub struct GamePlugins {
+    /// What was read from disk at start.
+    pub boot: persist::Boot,
+    /// The match seed, when no `Game` resource was inserted before.
+    pub seed: u64,
+}
+
+impl PluginGroup for GamePlugins {
+    fn build(self) -> PluginGroupBuilder {
+        let group = PluginGroupBuilder::start::<Self>()
+            .add(fonts::FontsPlugin)
+            .add(art::CardArtPlugin)
+            .add(table::TablePlugin { seed: self.seed })
+            .add(bot::BotPlugin)
+            .add(wake::WakePlugin)
+            .add(pointer::PointerPlugin)
+            .add(cards::CardsPlugin)
+            .add(input::InputPlugin)
+            .add(buttons::ButtonsPlugin)
+            .add(hud::HudPlugin)
+            .add(persist::PersistPlugin::new(self.boot))
+            .add(overlay::OverlayPlugin)
+            .add(menu::MenuPlugin)
+            .add(icon::IconPlugin);
+        #[cfg(has_sound)]
+        let group = group.add(sound::SoundPlugin);
+        group
+    }
+}
 
 /// Options from the command line.
 #[derive(Clone, Debug, Default)]
@@ -47,32 +88,127 @@ pub struct GuiOptions {
     pub seed: Option<u64>,
 }
 
-/// Whether a display server is reachable. On Linux/BSD winit needs X11 (or Wayland); without
-/// either it would panic deep inside the event loop, so we say so plainly instead.
-pub fn display_available() -> bool {
-    if cfg!(any(
+/// Why no window can be opened here, if that is known before trying: on Linux and the BSDs
+/// this build draws through X11, so it needs `DISPLAY` naming an X server that answers (under
+/// Wayland that is XWayland). Without this check winit panics deep in its event loop with a
+/// long backtrace.
+pub fn display_problem() -> Option<String> {
+    if !cfg!(any(
         target_os = "linux",
         target_os = "freebsd",
         target_os = "openbsd",
         target_os = "netbsd"
     )) {
-        std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty())
-            || std::env::var_os("WAYLAND_DISPLAY").is_some_and(|d| !d.is_empty())
-    } else {
-        true
+        return None;
     }
+    let var = |k| std::env::var(k).ok().filter(|v: &String| !v.is_empty());
+    match (var("DISPLAY"), var("WAYLAND_DISPLAY")) {
+        (None, None) => Some(
+            "no display found (DISPLAY and WAYLAND_DISPLAY are unset); the game needs a desktop session."
+                .into(),
+        ),
+        (None, Some(w)) => Some(format!(
+            "no X11 display found: WAYLAND_DISPLAY is {w} but DISPLAY is unset; this build draws \
+             through X11, so it needs XWayland (most Wayland desktops start it by themselves)."
+        )),
+        (Some(d), _) => x11_unreachable(&d),
+    }
+}
+
+/// Connects to the X server `display` and hangs up: `Some(why)` if it does not answer.
+#[cfg(any(
+    target_os = "linux",
+    target_os = "freebsd",
+    target_os = "openbsd",
+    target_os = "netbsd"
+))]
+fn x11_unreachable(display: &str) -> Option<String> {
+    match x11rb::connect(Some(display)) {
+        Ok(_) => None,
+        Err(e) => Some(format!(
+            "cannot open the display {display} ({e}); is the X server running, and is DISPLAY \
+             right for this session?"
+        )),
+    }
+}
+
+#[cfg(not(any(
+    target_os = "linux",
+    target_os = "freebsd",
+    target_os = "openbsd",
+    target_os = "netbsd"
+)))]
+fn x11_unreachable(_display: &str) -> Option<String> {
+    None
+}
+
+/// What to tell the player for a panic deep in the window or graphics libraries, which this
+/// game cannot check for beforehand: one line instead of a backtrace.
+pub fn explain_startup_panic(message: &str) -> Option<String> {
+    if message.contains("Unable to find a GPU") {
+        Some(
+            "no usable graphics adapter was found. The game draws with Vulkan, Metal, DirectX 12 \
+             or OpenGL: on Linux install Mesa's drivers (Debian/Ubuntu: mesa-vulkan-drivers and \
+             libgl1-mesa-dri), elsewhere update the graphics driver."
+                .into(),
+        )
+    } else if message.contains("Failed to build event loop") {
+        Some(format!(
+            "cannot open a window ({message}); is the display server running?"
+        ))
+    } else {
+        None
+    }
+}
+
+/// Turns the startup panics [`explain_startup_panic`] knows into one line and exit code 1.
+fn install_panic_hook() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        if let Some(line) = explain_startup_panic(&message) {
+            eprintln!("hollywood-gin: {line}");
+            std::process::exit(1);
+        }
+        default(info);
+    }));
+}
+
+/// A warning before Bevy's log is set up.
+fn warn_early(msg: &str) {
+    eprintln!("hollywood-gin: warning: {msg}");
 }
 
 /// Opens the window and plays until it is closed.
 pub fn run(opts: GuiOptions) -> ExitCode {
-    if !display_available() {
-        eprintln!(
-            "hollywood-gin: no display found (DISPLAY and WAYLAND_DISPLAY are unset); the game needs a desktop session."
-        );
+    if let Some(why) = display_problem() {
+        eprintln!("hollywood-gin: {why}");
         return ExitCode::FAILURE;
     }
+    install_panic_hook();
+    let paths = crate::store::Paths::platform();
+    // One game owns the files: a second launch leaves them alone (see `store::lock`).
+    let _lock = match paths.as_ref().map(|p| InstanceLock::acquire(&p.data)) {
+        Some(Ok(lock)) => Some(lock),
+        Some(Err(LockError::Held(_))) => {
+            eprintln!(
+                "hollywood-gin: the game is already running; switch to its window (this one closes)."
+            );
+            return ExitCode::SUCCESS;
+        }
+        Some(Err(e)) => {
+            warn_early(&format!("{e}; carrying on without it"));
+            None
+        }
+        None => None,
+    };
     let (w, h) = opts.size.unwrap_or((1280, 800));
-    let boot = persist::Boot::load(crate::store::Paths::platform());
+    let boot = persist::Boot::load(paths);
     let game = match (&boot.saved.series, opts.seed) {
         // A saved series continues, unless the player asked for a particular seed.
         (Some(m), None) => table::Game::resume(m.clone(), boot.saved.level, boot.saved.bot_seed),
@@ -111,23 +247,10 @@ pub fn run(opts: GuiOptions) -> ExitCode {
                 ..default()
             }),
     )
-    .insert_resource(table::update_mode(true))
+    .insert_resource(wake::update_mode(true))
     .insert_resource(ClearColor(Color::srgb(0.05, 0.32, 0.16)))
     .insert_resource(game)
-    .add_plugins((
-        art::CardArtPlugin,
-        table::TablePlugin { seed },
-        cards::CardsPlugin,
-        input::InputPlugin,
-        buttons::ButtonsPlugin,
-        hud::HudPlugin,
-        persist::PersistPlugin::new(boot),
-        overlay::OverlayPlugin,
-        menu::MenuPlugin,
-        icon::IconPlugin,
-    ));
-    #[cfg(has_sound)]
-    app.add_plugins(sound::SoundPlugin);
+    .add_plugins(GamePlugins { boot, seed });
     app.run();
     // Let queued saves reach the disk before the process ends.
     if let Some(files) = app.world_mut().remove_resource::<persist::Files>() {

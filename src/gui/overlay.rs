@@ -1,29 +1,31 @@
 //! The egui overlay on the table: the three Hollywood games side by side with the round
-//! history, the banner after each round, the series summary, the hint button, the deal seed,
-//! and notices about the player's files.
+//! history, the round's moves, the banner after each round, the series summary, the hint, the
+//! deal seed, and notices about the player's files.
 //!
 //! Decisions:
 //! - Everything the overlay says comes from [`super::scoreview`] (pure, unit-tested) or the
 //!   rules core; this file only lays it out.
 //! - egui is zoomed with the window (the same scale as the table's text), so it reads the same
 //!   at 1024×640 and at 4K.
-//! - While the pointer is over an egui window the table ignores the mouse ([`UiHasPointer`]),
-//!   so a click on the scoreboard never plays a card.
+//! - Every egui area is exactly the size of what it draws (one button, one framed note; no
+//!   layout that expands to the space it is offered), because `pointer` gives egui the mouse
+//!   wherever an area is. Windows are placed and capped in height so they never reach the
+//!   player's hand, the piles or the table's buttons, at any window size.
+//! - Red suits are drawn red in every text that names a card.
 //! - An idle overlay must cost no CPU: see `drop_repeated_modifiers` for the one bevy_egui
 //!   behaviour that kept the app awake, and the fix.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 
+use super::buttons::sort_column_top;
 use super::layout::Metrics;
 use super::menu::Menu;
 use super::persist::Prefs;
 use super::scoreview::{ScoreView, banner};
-use super::table::{
-    Command, Game, HUMAN, RoundEnd, TurnPhase, UiHasPointer, round_key, window_size,
-};
+use super::table::{Command, Game, HUMAN, RoundEnd, TurnPhase, round_key, window_size};
+use super::words;
 use crate::ai::View;
 use crate::ai::heuristic::hint;
 
@@ -38,6 +40,25 @@ pub struct Overlay {
     zoom: f32,
 }
 
+/// The round's moves so far, one line a turn, newest last.
+fn moves_log(ui: &mut egui::Ui, game: &Game, bottom: f32) {
+    let seen = game.m.round().seen_moves();
+    let lines: Vec<String> = words::turns(&seen).into_iter().map(words::turn).collect();
+    let room = (bottom - ui.cursor().top() - 12.0).max(30.0);
+    egui::ScrollArea::vertical()
+        .max_height(room)
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            if lines.is_empty() {
+                ui.label(egui::RichText::new("No moves yet.").italics());
+            }
+            for line in &lines {
+                ui.label(card_text(ui, line));
+            }
+        });
+}
+
 /// Keeps the banner for the round that just ended.
 fn take_banners(mut ends: MessageReader<RoundEnd>, game: Res<Game>, mut overlay: ResMut<Overlay>) {
     for e in ends.read() {
@@ -49,13 +70,36 @@ fn take_banners(mut ends: MessageReader<RoundEnd>, game: Res<Game>, mut overlay:
     }
 }
 
+/// Red for the red suits, readable on the overlay's windows.
+const RED_SUIT: egui::Color32 = egui::Color32::from_rgb(255, 105, 105);
+
+/// `text` with the red cards in it (8♦, A♥) in red.
+pub fn card_text(ui: &egui::Ui, text: &str) -> egui::text::LayoutJob {
+    let style = ui.style();
+    let font = egui::TextStyle::Body.resolve(style);
+    let normal = ui.visuals().text_color();
+    let mut job = egui::text::LayoutJob::default();
+    let mut at = 0;
+    let add = |job: &mut egui::text::LayoutJob, part: &str, color| {
+        job.append(part, 0.0, egui::TextFormat::simple(font.clone(), color));
+    };
+    for r in words::red_suit_spans(text) {
+        add(&mut job, &text[at..r.start], normal);
+        add(&mut job, &text[r.clone()], RED_SUIT);
+        at = r.end;
+    }
+    add(&mut job, &text[at..], normal);
+    job
+}
+
 fn grid_cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
         ui.label(text);
     });
 }
 
-fn scoreboard(ui: &mut egui::Ui, game: &Game) {
+/// The score window's contents; nothing in it goes below `bottom` (egui points).
+fn scoreboard(ui: &mut egui::Ui, game: &Game, bottom: f32) {
     let sb = game.m.scoreboard();
     let v = ScoreView::of(sb);
     if game.practising() {
@@ -110,8 +154,9 @@ fn scoreboard(ui: &mut egui::Ui, game: &Game) {
     egui::CollapsingHeader::new(format!("History ({rounds})"))
         .id_salt("history")
         .show(ui, |ui| {
+            let room = (bottom - ui.cursor().top() - 12.0).clamp(30.0, 220.0);
             egui::ScrollArea::vertical()
-                .max_height(220.0)
+                .max_height(room)
                 .stick_to_bottom(true)
                 .show(ui, |ui| {
                     if v.history.is_empty() {
@@ -143,13 +188,27 @@ fn overlay_ui(
         overlay.zoom = zoom;
     }
     let phase = *phase.get();
-    // Left of the piles, below the computer's hand.
-    let below_hand = (met.size.y / 2.0 - met.opponent_y() + met.card.y * 0.62) / zoom + 8.0;
+    // Screen positions (egui points) of what the windows must stay clear of.
+    let to_points = |world_y: f32| (met.size.y / 2.0 - world_y) / zoom;
+    let below_hand = to_points(met.opponent_y() - met.card.y / 2.0) + 8.0;
+    // The player's hand, with a raised card's lift.
+    let above_hand = to_points(met.hand_y() + met.card.y * 0.65) - 8.0;
     egui::Window::new("Score")
+        .id("score".into())
         .anchor(egui::Align2::LEFT_TOP, [8.0, below_hand])
         .resizable(false)
         .default_open(true)
-        .show(ctx, |ui| scoreboard(ui, &game));
+        .show(ctx, |ui| scoreboard(ui, &game, above_hand));
+    // The round's moves, on the right, above the sort buttons.
+    let above_sorts = to_points(sort_column_top(met)) - 8.0;
+    egui::Window::new("This round")
+        .id("moves".into())
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, below_hand])
+        .resizable(false)
+        .default_open(true)
+        .default_width(230.0)
+        .max_width(230.0)
+        .show(ctx, |ui| moves_log(ui, &game, above_sorts));
 
     // The banner, from the end of a round until the next one is dealt.
     let this_round = round_key(&game.m);
@@ -232,26 +291,33 @@ fn overlay_ui(
     if overlay.hint.as_ref().is_some_and(|h| h.1 != position) || !my_turn {
         overlay.hint = None;
     }
-    egui::Area::new("corner".into())
+    // The Hint button alone in the bottom-right corner (the area is the button).
+    egui::Area::new("hint-button".into())
         .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
+        .movable(false)
         .show(ctx, |ui| {
-            ui.with_layout(egui::Layout::bottom_up(egui::Align::Max), |ui| {
-                if ui
-                    .add_enabled(my_turn, egui::Button::new("Hint"))
-                    .on_hover_text("What the Medium computer player would do here")
-                    .clicked()
-                {
-                    let view = View::of(r, HUMAN, Some(game.m.scoreboard()));
-                    overlay.hint = Some((hint(&view).1, position));
-                }
-                if let Some((h, _)) = &overlay.hint {
-                    egui::Frame::popup(ui.style()).show(ui, |ui| {
-                        ui.set_max_width(320.0);
-                        ui.label(h);
-                    });
-                }
-            });
+            if ui
+                .add_enabled(my_turn, egui::Button::new("Hint"))
+                .on_hover_text("What the Medium computer player would do here")
+                .clicked()
+            {
+                let view = View::of(r, HUMAN, Some(game.m.scoreboard()));
+                overlay.hint = Some((words::hint(&hint(&view).reason), position));
+            }
         });
+    // The hint itself, in the gap between the piles and the prompt above the hand.
+    if let Some((h, _)) = &overlay.hint {
+        let below_piles = to_points(met.discard().y - met.card.y / 2.0) + 6.0;
+        egui::Area::new("hint".into())
+            .anchor(egui::Align2::CENTER_TOP, [0.0, below_piles])
+            .movable(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width(340.0);
+                    ui.label(card_text(ui, h));
+                });
+            });
+    }
     if prefs.settings.show_seed
         && let Some(seed) = r.seed()
     {
@@ -262,6 +328,8 @@ fn overlay_ui(
         };
         egui::Area::new("seed".into())
             .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -4.0])
+            .movable(false)
+            .interactable(false)
             .show(ctx, |ui| {
                 ui.label(
                     egui::RichText::new(format!("Deal {seed}, dealt by {dealer}"))
@@ -289,11 +357,6 @@ fn overlay_ui(
         }
     }
     Ok(())
-}
-
-/// Tells the table whether egui has the pointer.
-fn share_pointer(wants: Res<EguiWantsInput>, mut ui: ResMut<UiHasPointer>) {
-    ui.set_if_neq(UiHasPointer(wants.wants_any_pointer_input()));
 }
 
 /// bevy_egui 0.42 feeds egui a "modifiers changed" event every frame, even when no modifier
@@ -332,7 +395,6 @@ impl Plugin for OverlayPlugin {
             .init_resource::<Overlay>()
             .add_systems(Update, take_banners)
             .add_systems(EguiPrimaryContextPass, overlay_ui)
-            .add_systems(PreUpdate, share_pointer)
             .add_systems(
                 PreUpdate,
                 drop_repeated_modifiers

@@ -1,6 +1,6 @@
 //! The table's state and turn flow: the [`Game`] resource that wraps the rules core, the player's
-//! [`Command`]s and how they are applied, the computer's turn on a background task, and the
-//! [`TurnPhase`] state that gates input.
+//! [`Command`]s and how they are applied, and the [`TurnPhase`] state that gates input. (The
+//! computer's turn is `bot`'s; keeping frames coming is `wake`'s.)
 //!
 //! Decisions:
 //! - Every input (mouse, buttons, keys, tests) becomes a [`Command`] message, and one system
@@ -9,22 +9,18 @@
 //! - The turn phase is a Bevy `States` enum computed from the core after every applied action
 //!   ([`phase_of`]), plus `Dealing` while the deal animation runs; input and the bot's turn run
 //!   only in their phases.
-//! - The bot decides on `AsyncComputeTaskPool` from a [`View`]; its move is shown after a short
-//!   pause (scaled by the animation speed) so the player can follow it.
-//! - While a card moves or the bot thinks the app wakes every 15 ms; otherwise it sleeps until
-//!   input (reactive mode), so an idle table costs no CPU.
-
-use std::time::Duration;
+//! - A refusal is the core's [`crate::rules::RuleError`], worded by `words`: the table never
+//!   invents its own reason.
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use bevy::window::{PrimaryWindow, RequestRedraw};
-use bevy::winit::{UpdateMode, WinitSettings};
+use bevy::window::PrimaryWindow;
 
 use super::layout::{HandOrder, SortMode};
-use crate::ai::{Level, View};
+use super::words;
+use crate::ai::Level;
 use crate::rules::{
-    Action, Card, Entry, Match, Phase, RoundResult, RuleSettings, Scoreboard, Seat, best_layoffs,
+    Action, Card, Entry, Match, Phase, RoundResult, RuleSettings, Scoreboard, Seat,
+    best_arrangement, best_layoffs,
 };
 use crate::store::settings::CardBack;
 
@@ -35,8 +31,6 @@ pub const NAMES: [&str; 2] = ["You", "Computer"];
 
 /// Seconds a card takes to slide at normal speed.
 pub const SLIDE_SECS: f32 = 0.35;
-/// The pause before the computer's move is shown, at normal speed.
-const BOT_PAUSE_SECS: f32 = 0.45;
 
 /// The match being played and the table's own settings.
 #[derive(Resource)]
@@ -201,7 +195,7 @@ impl Game {
                 true
             }
             Err(e) => {
-                self.message = e.to_string();
+                self.message = words::error(&e);
                 false
             }
         }
@@ -270,7 +264,7 @@ impl Game {
                 };
                 match res {
                     Ok(()) => self.message.clear(),
-                    Err(e) => self.message = e.to_string(),
+                    Err(e) => self.message = words::error(&e),
                 }
                 self.knocking = false;
                 self.selected = None;
@@ -290,10 +284,15 @@ impl Game {
                 match found {
                     Some(a) => actions.push(a),
                     None => {
-                        self.message = format!(
-                            "You can't knock by discarding {c}: deadwood would be over {}.",
-                            r.rules().knock_limit
-                        );
+                        // Ask the core why: the knock with the best melds that card leaves.
+                        let knock = Action::Knock {
+                            discard: c,
+                            melds: best_arrangement(r.hand(HUMAN).without(c)).melds,
+                        };
+                        self.message = match r.clone().apply(HUMAN, knock) {
+                            Err(e) => words::error(&e),
+                            Ok(()) => String::new(),
+                        };
                         return;
                     }
                 }
@@ -392,37 +391,14 @@ pub fn round_key(m: &Match) -> (u64, u64) {
 #[derive(Resource, Default, PartialEq)]
 pub struct Paused(pub bool);
 
-/// The pointer is over the overlay (egui), so the table must not react to it.
-#[derive(Resource, Default, PartialEq)]
-pub struct UiHasPointer(pub bool);
-
 /// Run condition: the table is not paused.
 pub fn playing(p: Res<Paused>) -> bool {
     !p.0
 }
 
-/// Run condition: the player's mouse and keys are for the table.
-pub fn table_input(p: Res<Paused>, ui: Res<UiHasPointer>) -> bool {
-    !p.0 && !ui.0
-}
-
 /// Something is moving on the table (set by the cards plugin), so keep frames coming.
 #[derive(Resource, Default, PartialEq)]
 pub struct Animating(pub bool);
-
-/// The bot's pending decision.
-#[derive(Resource, Default)]
-pub struct BotTask {
-    task: Option<Task<Action>>,
-    started: Option<Duration>,
-    ready: Option<Action>,
-}
-
-impl BotTask {
-    pub fn busy(&self) -> bool {
-        self.task.is_some() || self.ready.is_some()
-    }
-}
 
 /// The primary window's size in logical pixels (1280×800 before it exists, or headless).
 pub fn window_size(q: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
@@ -454,44 +430,6 @@ fn emit_round_ends(mut game: ResMut<Game>, mut out: MessageWriter<RoundEnd>) {
     }
 }
 
-/// Runs the bot's decision off the render thread, then shows it after a short pause.
-fn computer_turn(
-    mut game: ResMut<Game>,
-    mut bot: ResMut<BotTask>,
-    time: Res<Time>,
-    anim: Res<Animating>,
-) {
-    let now = time.elapsed();
-    if bot.task.is_none() && bot.ready.is_none() {
-        let Some(seat) = game.m.round().to_act() else {
-            return;
-        };
-        if seat != COMPUTER {
-            return;
-        }
-        let view = View::of(game.m.round(), seat, Some(game.m.scoreboard()));
-        let (level, seed) = (game.level, game.bot_seed);
-        bot.task =
-            Some(AsyncComputeTaskPool::get().spawn(async move { level.bot(seed).decide(&view) }));
-        bot.started = Some(now);
-        return;
-    }
-    if let Some(task) = bot.task.as_mut()
-        && let Some(a) = check_ready(task)
-    {
-        debug!("bot decided {a:?}");
-        bot.ready = Some(a);
-        bot.task = None;
-    }
-    let pause = Duration::from_secs_f32(BOT_PAUSE_SECS * game.speed.max(0.0));
-    if bot.ready.is_some() && !anim.0 && bot.started.is_some_and(|s| now >= s + pause) {
-        if let Some(a) = bot.ready.take() {
-            game.act(COMPUTER, a);
-        }
-        bot.started = None;
-    }
-}
-
 fn sync_phase(game: Res<Game>, dealing: Res<Dealing>, mut next: ResMut<NextState<TurnPhase>>) {
     if game.is_changed() || dealing.is_changed() {
         let phase = if dealing.busy(&game.m) {
@@ -503,44 +441,6 @@ fn sync_phase(game: Res<Game>, dealing: Res<Dealing>, mut next: ResMut<NextState
     }
 }
 
-/// The update mode: while something moves or the bot thinks, wake every 15 ms on a timer;
-/// when the table is still, sleep until input (or a minute), so an idle table costs no CPU.
-/// A timer was more reliable under X11 than asking for a redraw from inside each frame.
-pub fn update_mode(busy: bool) -> WinitSettings {
-    let mode = if busy {
-        UpdateMode::reactive(Duration::from_millis(15))
-    } else {
-        UpdateMode::Reactive {
-            wait: Duration::from_secs(60),
-            react_to_device_events: true,
-            react_to_user_events: true,
-            react_to_window_events: true,
-        }
-    };
-    WinitSettings {
-        focused_mode: mode,
-        unfocused_mode: mode,
-    }
-}
-
-fn keep_awake(
-    anim: Res<Animating>,
-    bot: Res<BotTask>,
-    winit: Option<ResMut<WinitSettings>>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    let busy = anim.0 || bot.busy();
-    let want = update_mode(busy);
-    if let Some(mut winit) = winit
-        && (winit.focused_mode != want.focused_mode || winit.unfocused_mode != want.unfocused_mode)
-    {
-        *winit = want;
-    }
-    if busy {
-        redraw.write(RequestRedraw);
-    }
-}
-
 /// The table's systems, in the order one frame runs them.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TableSet {
@@ -548,6 +448,11 @@ pub enum TableSet {
     Input,
     /// Commands and the bot's moves are applied to the core; the phase follows.
     Apply,
+    /// Inside `Apply`, in this order: the player's commands, the computer's move, then the
+    /// announcement of a round that ended.
+    Commands,
+    Bot,
+    Announce,
     /// Cards move to where the core says they are.
     Show,
     /// The turn phase follows the core and the deal animation, last, so that the next frame's
@@ -567,12 +472,9 @@ impl Plugin for TablePlugin {
         }
         app.add_message::<Command>()
             .add_message::<RoundEnd>()
-            .add_message::<RequestRedraw>()
-            .init_resource::<BotTask>()
             .init_resource::<Dealing>()
             .init_resource::<Animating>()
             .init_resource::<Paused>()
-            .init_resource::<UiHasPointer>()
             .init_state::<TurnPhase>()
             .configure_sets(
                 Update,
@@ -584,20 +486,22 @@ impl Plugin for TablePlugin {
                 )
                     .chain(),
             )
-            .add_systems(
+            .configure_sets(
                 Update,
-                (
-                    apply_commands.run_if(not(in_state(TurnPhase::Dealing))),
-                    computer_turn
-                        .run_if(in_state(TurnPhase::ComputerTurn))
-                        .run_if(playing),
-                    emit_round_ends,
-                )
+                (TableSet::Commands, TableSet::Bot, TableSet::Announce)
                     .chain()
                     .in_set(TableSet::Apply),
             )
-            .add_systems(Update, sync_phase.in_set(TableSet::Phase))
-            .add_systems(PostUpdate, keep_awake);
+            .add_systems(
+                Update,
+                (
+                    apply_commands
+                        .run_if(not(in_state(TurnPhase::Dealing)))
+                        .in_set(TableSet::Commands),
+                    emit_round_ends.in_set(TableSet::Announce),
+                ),
+            )
+            .add_systems(Update, sync_phase.in_set(TableSet::Phase));
     }
 }
 

@@ -1,0 +1,130 @@
+//! The computer's turn: its decision is made on a background task from a [`View`] of the
+//! position, and shown after a short pause so the player can follow it.
+//!
+//! Decisions:
+//! - Each task is keyed to the position it was asked about ([`position_key`]: the match seed,
+//!   series, deal and move count). A reply is applied only while the table is still at that
+//!   position; after a new series, a replayed deal or anything else that moved the table on,
+//!   the reply is dropped and the question asked again. So a decision can never land on a
+//!   position it was not made for.
+//! - The render thread never waits for it: it looks at the task once a frame.
+//! - The pause (scaled by the animation speed) starts when the computer's turn does, and its
+//!   move waits for cards still sliding, so each of its moves is seen on its own.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+
+use super::table::{Animating, COMPUTER, Game, TableSet, TurnPhase, playing};
+use crate::ai::View;
+use crate::rules::{Action, Match};
+
+/// The pause before the computer's move is shown, at normal speed.
+const BOT_PAUSE_SECS: f32 = 0.6;
+
+/// Tells positions apart: match seed, series, deal number and moves made in the round.
+pub type PositionKey = (u64, u32, u64, usize);
+
+pub fn position_key(m: &Match) -> PositionKey {
+    (
+        m.seed(),
+        m.series_no(),
+        m.deals(),
+        m.round().history().len(),
+    )
+}
+
+/// The computer's pending decision and the position it is for.
+#[derive(Resource, Default)]
+pub struct BotTask {
+    task: Option<Task<Action>>,
+    ready: Option<Action>,
+    for_position: Option<PositionKey>,
+    started: Option<Duration>,
+}
+
+impl BotTask {
+    /// Thinking, or holding a move to show.
+    pub fn busy(&self) -> bool {
+        self.task.is_some() || self.ready.is_some()
+    }
+
+    /// The position the pending decision is for.
+    pub fn for_position(&self) -> Option<PositionKey> {
+        self.for_position.filter(|_| self.busy())
+    }
+
+    fn clear(&mut self) {
+        *self = BotTask::default();
+    }
+}
+
+/// Starts, collects and shows the computer's decision for the current position.
+fn computer_turn(
+    mut game: ResMut<Game>,
+    mut bot: ResMut<BotTask>,
+    time: Res<Time>,
+    anim: Res<Animating>,
+) {
+    let now = time.elapsed();
+    let here = position_key(&game.m);
+    if bot.busy() && bot.for_position != Some(here) {
+        debug!("dropping the computer's decision for a position the table has left");
+        bot.clear();
+    }
+    if !bot.busy() {
+        if game.m.round().to_act() != Some(COMPUTER) {
+            return;
+        }
+        let view = View::of(game.m.round(), COMPUTER, Some(game.m.scoreboard()));
+        let (level, seed) = (game.level, game.bot_seed);
+        bot.task =
+            Some(AsyncComputeTaskPool::get().spawn(async move { level.bot(seed).decide(&view) }));
+        bot.for_position = Some(here);
+        bot.started = Some(now);
+        return;
+    }
+    if let Some(task) = bot.task.as_mut()
+        && let Some(a) = check_ready(task)
+    {
+        debug!("bot decided {a:?}");
+        bot.ready = Some(a);
+        bot.task = None;
+    }
+    let pause = Duration::from_secs_f32(BOT_PAUSE_SECS * game.speed.max(0.0));
+    if bot.ready.is_some() && !anim.0 && bot.started.is_some_and(|s| now >= s + pause) {
+        if let Some(a) = bot.ready.take() {
+            game.act(COMPUTER, a);
+        }
+        bot.clear();
+    }
+}
+
+/// Drops a pending decision as soon as the table leaves its position, even while the computer
+/// is not to move (a new series started from the menu while it was thinking).
+fn forget_stale(game: Res<Game>, mut bot: ResMut<BotTask>) {
+    if game.is_changed() && bot.busy() && bot.for_position != Some(position_key(&game.m)) {
+        debug!("the table moved on: the computer's pending decision is dropped");
+        bot.clear();
+    }
+}
+
+/// The computer's turns.
+pub struct BotPlugin;
+
+impl Plugin for BotPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<BotTask>().add_systems(
+            Update,
+            (
+                forget_stale,
+                computer_turn
+                    .run_if(in_state(TurnPhase::ComputerTurn))
+                    .run_if(playing),
+            )
+                .chain()
+                .in_set(TableSet::Bot),
+        );
+    }
+}

@@ -1,0 +1,61 @@
+//! Power: the app sleeps until input while the table is still, and wakes every 15 ms while a
+//! card moves or the computer thinks, so an idle table costs no CPU.
+//!
+//! Decision: a timer (reactive mode with a short wait) was more reliable under X11 than asking
+//! for a redraw from inside each frame; a redraw request is sent as well while busy.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy::winit::{UpdateMode, WinitSettings};
+
+use super::bot::BotTask;
+use super::table::Animating;
+
+/// The update mode: while something moves or the bot thinks, wake every 15 ms on a timer;
+/// when the table is still, sleep until input (or a minute).
+pub fn update_mode(busy: bool) -> WinitSettings {
+    let mode = if busy {
+        UpdateMode::reactive(Duration::from_millis(15))
+    } else {
+        UpdateMode::Reactive {
+            wait: Duration::from_secs(60),
+            react_to_device_events: true,
+            react_to_user_events: true,
+            react_to_window_events: true,
+        }
+    };
+    WinitSettings {
+        focused_mode: mode,
+        unfocused_mode: mode,
+    }
+}
+
+fn keep_awake(
+    anim: Res<Animating>,
+    bot: Res<BotTask>,
+    winit: Option<ResMut<WinitSettings>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let busy = anim.0 || bot.busy();
+    let want = update_mode(busy);
+    if let Some(mut winit) = winit
+        && (winit.focused_mode != want.focused_mode || winit.unfocused_mode != want.unfocused_mode)
+    {
+        *winit = want;
+    }
+    if busy {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// Wakes the app while something moves, lets it sleep otherwise.
+pub struct WakePlugin;
+
+impl Plugin for WakePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<RequestRedraw>()
+            .add_systems(PostUpdate, keep_awake);
+    }
+}

@@ -1,0 +1,373 @@
+//! The words the player reads for the core's facts: cards as players write them (8♦, 10♣),
+//! the rules' refusals, the hint's reason, and each turn of the round as it was seen.
+//!
+//! Decisions:
+//! - The core returns facts ([`RuleError`], [`HintReason`], [`SeenMove`]); every sentence built
+//!   from them is here, in pure functions that are unit-tested, so the table and the overlay
+//!   only show strings and a translation has one place to go.
+//! - A card is its rank and a suit symbol ("8♦", "10♠"), never the "8D" of save files.
+//!   Colour is the showing side's business: [`red_suit_spans`] says which parts are red.
+//! - A turn is every consecutive move by one player; the computer's last turn is narrated on
+//!   the table, and all turns make the round's log, because what was picked up and thrown is
+//!   what a gin player keeps in their head.
+
+use crate::ai::heuristic::HintReason;
+use crate::rules::{Action, Card, Rank, RuleError, Seat, SeenMove, Suit};
+
+use super::table::HUMAN;
+
+/// A suit's symbol.
+pub fn suit_symbol(s: Suit) -> char {
+    match s {
+        Suit::Clubs => '♣',
+        Suit::Diamonds => '♦',
+        Suit::Hearts => '♥',
+        Suit::Spades => '♠',
+    }
+}
+
+/// A rank as written on a card: A, 2 … 10, J, Q, K.
+pub fn rank_text(r: Rank) -> String {
+    match r.value() {
+        1 => "A".into(),
+        11 => "J".into(),
+        12 => "Q".into(),
+        13 => "K".into(),
+        v => v.to_string(),
+    }
+}
+
+/// A card as players write it: "8♦", "10♠", "A♥".
+pub fn card(c: Card) -> String {
+    format!("{}{}", rank_text(c.rank()), suit_symbol(c.suit()))
+}
+
+/// Cards in a list: "7♣, 8♣ and 9♣".
+pub fn cards(cs: &[Card]) -> String {
+    let names: Vec<String> = cs.iter().map(|&c| card(c)).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The byte ranges of `text` that are a red suit symbol (♥ ♦) with the rank before it, for
+/// drawing red cards in red.
+pub fn red_suit_spans(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    for (i, ch) in text.char_indices() {
+        if ch == '♥' || ch == '♦' {
+            let start = text[..i]
+                .char_indices()
+                .rev()
+                .take_while(|(_, c)| c.is_ascii_alphanumeric())
+                .last()
+                .map_or(i, |(j, _)| j);
+            out.push(start..i + ch.len_utf8());
+        }
+    }
+    out
+}
+
+/// A refused move, for the player.
+pub fn error(e: &RuleError) -> String {
+    match e {
+        RuleError::RoundOver => "The round is over.".into(),
+        RuleError::NotYourTurn(_) => "It is not your turn.".into(),
+        RuleError::WrongPhase { action, phase } => {
+            format!("You can't do that now ({action} in the {phase} phase).")
+        }
+        RuleError::CardNotInHand(c) => format!("The {} is not in your hand.", card(*c)),
+        RuleError::DiscardTakenCard(c) => format!(
+            "You just took the {} from the pile: it can't go straight back.",
+            card(*c)
+        ),
+        RuleError::MustDrawFromStock => {
+            "Both players passed the upcard: draw from the stock.".into()
+        }
+        RuleError::DiscardPileEmpty => "The discard pile is empty.".into(),
+        RuleError::StockEmpty => "The stock is empty.".into(),
+        RuleError::DeadwoodTooHigh { deadwood, limit } => {
+            format!("You can't knock with that card: {deadwood} deadwood is more than {limit}.")
+        }
+        RuleError::BadMelds(_) => "Those melds don't fit your hand.".into(),
+        RuleError::NotGin { deadwood } => format!("Not gin yet: {deadwood} deadwood left."),
+        RuleError::BigGinOff => "Big gin is off in these rules.".into(),
+        RuleError::NoSuchMeld(_) => "There is no such meld.".into(),
+        RuleError::DoesNotFit { card: c, .. } => {
+            format!("The {} doesn't fit that meld.", card(*c))
+        }
+        RuleError::BadDeck => "That is not a deck of 52 cards.".into(),
+    }
+}
+
+/// The hint's reason, as a sentence.
+pub fn hint(r: &HintReason) -> String {
+    match r {
+        HintReason::TakeIntoMeld(c) => format!("Take the {}: it goes into a meld.", card(*c)),
+        HintReason::TakeTowardsKnock(c) => format!(
+            "Take the {}: with it you can get down to knocking.",
+            card(*c)
+        ),
+        HintReason::PassUnmelded(c) => {
+            format!("Pass: the {} would not go into a meld.", card(*c))
+        }
+        HintReason::DrawUnmelded(c) => format!(
+            "Draw from the stock: the {} would not go into a meld.",
+            card(*c)
+        ),
+        HintReason::DrawOnly => "Draw from the stock.".into(),
+        HintReason::Discard {
+            card: c,
+            deadwood,
+            wanted: true,
+        } => format!(
+            "Discard the {}: it leaves {deadwood} deadwood (the computer may want it, but the others are worse).",
+            card(*c)
+        ),
+        HintReason::Discard {
+            card: c, deadwood, ..
+        } => format!(
+            "Discard the {}: it helps your melds least and leaves {deadwood} deadwood.",
+            card(*c)
+        ),
+        HintReason::Knock { discard, deadwood } => format!(
+            "Knock, discarding the {}: {deadwood} deadwood is likely less than the computer's.",
+            card(*discard)
+        ),
+        HintReason::Gin(Some(c)) => {
+            format!(
+                "Go gin, discarding the {}: every other card is melded.",
+                card(*c)
+            )
+        }
+        HintReason::Gin(None) => "Big gin: all eleven cards are melded.".into(),
+        HintReason::LayOff(c) => {
+            format!(
+                "Lay off the {}: it extends one of the knocker's melds.",
+                card(*c)
+            )
+        }
+        HintReason::Done => "Done: nothing more of yours fits the knocker's melds.".into(),
+    }
+}
+
+/// The round's moves grouped into turns: each run of consecutive moves by one player.
+pub fn turns(moves: &[SeenMove]) -> Vec<&[SeenMove]> {
+    moves.chunk_by(|a, b| a.seat == b.seat).collect()
+}
+
+/// One turn as a sentence: "The computer took your 8♦ and threw the K♦." or "You drew from
+/// the stock and threw the 9♠."
+pub fn turn(t: &[SeenMove]) -> String {
+    let Some(first) = t.first() else {
+        return String::new();
+    };
+    let you = first.seat == HUMAN;
+    let subject = if you { "You" } else { "The computer" };
+    let owner = |s: Option<Seat>| match s {
+        Some(s) if s == HUMAN => "your ".to_string(),
+        Some(_) => "the computer's ".to_string(),
+        None => "the upcard ".to_string(),
+    };
+    let mut parts: Vec<String> = Vec::new();
+    let mut laid: Vec<Card> = Vec::new();
+    for m in t {
+        match &m.action {
+            Action::PassUpcard => parts.push("passed the upcard".into()),
+            Action::TakeUpcard | Action::TakeDiscard => match m.took {
+                Some(c) => parts.push(format!("took {}{}", owner(m.took_from), card(c))),
+                None => parts.push("took the discard".into()),
+            },
+            Action::DrawStock => parts.push("drew from the stock".into()),
+            Action::Discard(c) => parts.push(format!("threw the {}", card(*c))),
+            Action::Knock { discard, .. } => {
+                parts.push(format!("knocked, throwing the {}", card(*discard)))
+            }
+            Action::Gin {
+                discard: Some(c), ..
+            } => parts.push(format!("went gin, throwing the {}", card(*c))),
+            Action::Gin { discard: None } => parts.push("went big gin".into()),
+            Action::LayOff { card: c, .. } => laid.push(*c),
+            Action::FinishLayoffs => {
+                parts.push(if laid.is_empty() {
+                    "laid nothing off".into()
+                } else {
+                    format!("laid off {}", cards(&laid))
+                });
+                laid.clear();
+            }
+        }
+    }
+    if !laid.is_empty() {
+        parts.push(format!("laid off {}", cards(&laid)));
+    }
+    let body = match parts.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    format!("{subject} {body}.")
+}
+
+/// The computer's most recent turn in the round, as a sentence (none before it has moved).
+pub fn last_computer_turn(moves: &[SeenMove]) -> Option<String> {
+    turns(moves)
+        .into_iter()
+        .rev()
+        .find(|t| t.first().is_some_and(|m| m.seat != HUMAN))
+        .map(turn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{CardSet, Round, RuleSettings};
+
+    fn c(t: &str) -> Card {
+        t.parse().unwrap()
+    }
+
+    #[test]
+    fn cards_read_as_players_write_them() {
+        assert_eq!(card(c("8D")), "8♦");
+        assert_eq!(card(c("TS")), "10♠");
+        assert_eq!(card(c("AH")), "A♥");
+        assert_eq!(card(c("KC")), "K♣");
+        assert_eq!(cards(&[c("7C"), c("8C"), c("9C")]), "7♣, 8♣ and 9♣");
+        let text = "Take the 10♦ or the K♣, not the A♥.";
+        let red: Vec<&str> = red_suit_spans(text).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(red, vec!["10♦", "A♥"]);
+    }
+
+    #[test]
+    fn no_card_is_ever_written_the_save_file_way() {
+        // Every error and hint that names a card names it with its suit symbol.
+        let all: Vec<Card> = Card::all().collect();
+        for &x in &all {
+            for text in [
+                error(&RuleError::CardNotInHand(x)),
+                error(&RuleError::DiscardTakenCard(x)),
+                hint(&HintReason::LayOff(x)),
+                hint(&HintReason::Knock {
+                    discard: x,
+                    deadwood: 4,
+                }),
+            ] {
+                assert!(text.contains(&card(x)), "{text}");
+                assert!(!text.contains(&x.to_string()), "{text} writes {x}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_computers_turns_are_told_as_a_player_sees_them() {
+        // P2 deals: P1 (you) is offered the upcard first.
+        let hands = [
+            CardSet::parse("AS 2S 3S 4S 7H 7D 7C KD KH 9C").unwrap(),
+            CardSet::parse("2H 3H 4H 5C 6C 8D 9D TD JS QS").unwrap(),
+        ];
+        let mut r =
+            Round::with_hands(RuleSettings::default(), Seat::P2, hands, c("5H"), None).unwrap();
+        r.apply(Seat::P1, Action::PassUpcard).unwrap();
+        r.apply(Seat::P2, Action::PassUpcard).unwrap();
+        assert_eq!(
+            last_computer_turn(&r.seen_moves()).as_deref(),
+            Some("The computer passed the upcard.")
+        );
+        r.apply(Seat::P1, Action::DrawStock).unwrap();
+        r.apply(Seat::P1, Action::Discard(c("9C"))).unwrap();
+        r.apply(Seat::P2, Action::TakeDiscard).unwrap();
+        // Mid-turn: what it has done so far.
+        assert_eq!(
+            last_computer_turn(&r.seen_moves()).as_deref(),
+            Some("The computer took your 9♣.")
+        );
+        r.apply(Seat::P2, Action::Discard(c("JS"))).unwrap();
+        let seen = r.seen_moves();
+        assert_eq!(
+            last_computer_turn(&seen).as_deref(),
+            Some("The computer took your 9♣ and threw the J♠.")
+        );
+        r.apply(Seat::P1, Action::TakeDiscard).unwrap();
+        r.apply(Seat::P1, Action::Discard(c("KD"))).unwrap();
+        r.apply(Seat::P2, Action::DrawStock).unwrap();
+        r.apply(Seat::P2, Action::Discard(c("QS"))).unwrap();
+        let log: Vec<String> = turns(&r.seen_moves()).into_iter().map(turn).collect();
+        assert_eq!(
+            log,
+            vec![
+                "You passed the upcard.",
+                "The computer passed the upcard.",
+                "You drew from the stock and threw the 9♣.",
+                "The computer took your 9♣ and threw the J♠.",
+                "You took the computer's J♠ and threw the K♦.",
+                "The computer drew from the stock and threw the Q♠.",
+            ]
+        );
+    }
+
+    #[test]
+    fn knocks_gins_and_layoffs_are_told_too() {
+        let m = |seat, action| SeenMove {
+            seat,
+            action,
+            took: None,
+            took_from: None,
+        };
+        let cpu = HUMAN.other();
+        let t = [
+            m(cpu, Action::DrawStock),
+            m(
+                cpu,
+                Action::Knock {
+                    discard: c("9D"),
+                    melds: vec![],
+                },
+            ),
+        ];
+        assert_eq!(
+            turn(&t),
+            "The computer drew from the stock and knocked, throwing the 9♦."
+        );
+        let t = [
+            SeenMove {
+                took: Some(c("5H")),
+                ..m(cpu, Action::TakeUpcard)
+            },
+            m(
+                cpu,
+                Action::Gin {
+                    discard: Some(c("KS")),
+                },
+            ),
+        ];
+        assert_eq!(
+            turn(&t),
+            "The computer took the upcard 5♥ and went gin, throwing the K♠."
+        );
+        let t = [
+            m(
+                cpu,
+                Action::LayOff {
+                    card: c("7C"),
+                    meld: 0,
+                },
+            ),
+            m(
+                cpu,
+                Action::LayOff {
+                    card: c("8C"),
+                    meld: 0,
+                },
+            ),
+            m(cpu, Action::FinishLayoffs),
+        ];
+        assert_eq!(turn(&t), "The computer laid off 7♣ and 8♣.");
+        assert_eq!(
+            turn(&[m(HUMAN, Action::FinishLayoffs)]),
+            "You laid nothing off."
+        );
+    }
+}
