@@ -774,3 +774,34 @@ fn a_new_series_started_while_the_computer_thinks_gets_none_of_its_old_decision(
     assert_ne!(first.action, old_reply, "not the old position's reply");
     assert!(game.message.is_empty(), "no refused move: {}", game.message);
 }
+
+#[test]
+fn a_double_click_low_on_a_card_discards_it() {
+    let mut app = app("double-click", 1795999795589331121);
+    set_speed(&mut app, AnimSpeed::Instant);
+    reach_a_discard_with_eleven_cards(&mut app);
+    settle(&mut app);
+    let card = {
+        let game = app.world().resource::<Game>();
+        let taken = game.m.round().taken_from_discard();
+        let hand = app.world().resource::<TableLayout>().layout.hand.clone();
+        *hand.iter().rev().find(|&&c| Some(c) != taken).unwrap()
+    };
+    // Low on its face: the first click raises the card out from under the pointer.
+    let p = hand_card_point(&mut app, card) + Vec2::new(0.0, 10.0);
+    click(&mut app, p);
+    assert_eq!(app.world().resource::<Game>().selected, Some(card));
+    settle(&mut app);
+    click(&mut app, p);
+    settle(&mut app);
+    let game = app.world().resource::<Game>();
+    assert!(
+        game.m
+            .round()
+            .history()
+            .iter()
+            .any(|m| m.seat == HUMAN && m.action == Action::Discard(card)),
+        "the second click discarded it: {}",
+        game.message
+    );
+}

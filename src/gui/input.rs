@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::cards::{CardSprite, Slide, TableLayout};
-use super::layout::{Placed, SortMode, card_at};
+use super::layout::{Placed, SortMode, card_at, hit_box};
 use super::pointer::table_has_pointer;
 use super::table::{Command, Game, HUMAN, TableSet, TurnPhase, cursor_world, playing};
 use crate::rules::{Action, Card};
@@ -150,7 +150,9 @@ fn mouse_input(
                     w,
                     cards.iter().map(|(_, cs, tf, sp)| {
                         let size = sp.custom_size.unwrap_or(Vec2::ONE) * tf.scale.truncate();
-                        (cs.0, tf.translation, size)
+                        let (pos, size) =
+                            hit_box(tf.translation, size, game.selected == Some(cs.0));
+                        (cs.0, pos, size)
                     }),
                 )
             })

@@ -131,6 +131,20 @@ pub fn arranged(hand: CardSet) -> (Vec<Card>, Vec<usize>) {
     (order, starts)
 }
 
+/// How far a raised card (the first click of a double-click) rises, in card heights.
+pub const RAISE: f32 = 0.15;
+
+/// The rectangle a card answers clicks in: its own, and for the raised card also the slot it
+/// rose from, so the second click of a double-click low on the card still lands on it.
+pub fn hit_box(pos: Vec3, size: Vec2, raised: bool) -> (Vec3, Vec2) {
+    if raised {
+        let lift = size.y * RAISE;
+        (pos - Vec3::Y * lift / 2.0, size + Vec2::Y * lift)
+    } else {
+        (pos, size)
+    }
+}
+
 /// Where the layout wants a card, and whether it shows its face.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Placed {
@@ -293,7 +307,7 @@ pub fn layout(m: &Match, met: Metrics, order: &HandOrder, lift: Option<Card>) ->
                 for b in bounds {
                     let lift_of = |c: Card| {
                         if seat == HUMAN && lift == Some(c) {
-                            ch * 0.15
+                            ch * RAISE
                         } else {
                             0.0
                         }
@@ -424,6 +438,31 @@ mod tests {
         let before = o.clone();
         o.move_card(hand, "QC".parse::<Card>().unwrap(), 2);
         assert_eq!(o, before);
+    }
+
+    #[test]
+    fn a_raised_card_still_answers_where_it_was() {
+        let m = Match::new(RuleSettings::default(), 5);
+        let met = Metrics::new(Vec2::new(1280.0, 800.0));
+        let before = layout(&m, met, &HandOrder::default(), None);
+        let c = *before.hand.last().unwrap();
+        let low = before.get(c).unwrap().pos.truncate() - Vec2::Y * met.card.y * 0.45;
+        let raised = layout(&m, met, &HandOrder::default(), Some(c));
+        let at = |l: &Layout, lifted: Option<Card>| {
+            card_at(
+                low,
+                l.cards.iter().map(|(k, p)| {
+                    let (pos, size) = hit_box(p.pos, met.card, lifted == Some(*k));
+                    (*k, pos, size)
+                }),
+            )
+        };
+        assert_eq!(at(&before, None), Some(c));
+        // Raised, its own rectangle no longer reaches down there...
+        let p = raised.get(c).unwrap().pos;
+        assert!(p.y - met.card.y / 2.0 > low.y);
+        // ...but its hit box does.
+        assert_eq!(at(&raised, Some(c)), Some(c));
     }
 
     #[test]

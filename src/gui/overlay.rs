@@ -296,6 +296,8 @@ fn overlay_ui(
         .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
         .movable(false)
         .show(ctx, |ui| {
+            // At the screen's edge the area is offered little width: never wrap the label.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             if ui
                 .add_enabled(my_turn, egui::Button::new("Hint"))
                 .on_hover_text("What the Medium computer player would do here")
