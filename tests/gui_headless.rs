@@ -25,13 +25,12 @@ use hollywood_gin::gui::GamePlugins;
 use hollywood_gin::gui::art::CardArt;
 use hollywood_gin::gui::bot::BotTask;
 use hollywood_gin::gui::buttons::buttons;
-use hollywood_gin::gui::cards::{CardSprite, Slide, TableLayout};
-use hollywood_gin::gui::layout::{Metrics, Placed, SortMode, layout};
+use hollywood_gin::gui::cards::Slide;
+use hollywood_gin::gui::layout::{CardSprite, Metrics, Placed, SortMode, TableLayout, layout};
 use hollywood_gin::gui::menu::Menu;
 use hollywood_gin::gui::persist::{Boot, Prefs};
-use hollywood_gin::gui::table::{
-    Animating, COMPUTER, Command, Dealing, Game, HUMAN, TableSet, TurnPhase, phase_of,
-};
+use hollywood_gin::gui::seats::{COMPUTER, HUMAN};
+use hollywood_gin::gui::table::{Animating, Command, Dealing, Game, TableSet, TurnPhase, phase_of};
 use hollywood_gin::rules::{Action, Card, RuleSettings};
 use hollywood_gin::store::Paths;
 use hollywood_gin::store::settings::AnimSpeed;

@@ -16,7 +16,8 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use super::table::{Animating, COMPUTER, Game, TableSet, TurnPhase, playing};
+use super::seats::COMPUTER;
+use super::table::{Animating, Game, TableSet, TurnPhase, playing};
 use crate::ai::View;
 use crate::rules::{Action, Match};
 

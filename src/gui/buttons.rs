@@ -11,7 +11,8 @@ use bevy::window::PrimaryWindow;
 
 use super::layout::{Metrics, SortMode};
 use super::pointer::table_has_pointer;
-use super::table::{Command, Game, HUMAN, TableSet, TurnPhase, cursor_world, playing, window_size};
+use super::seats::HUMAN;
+use super::table::{Command, Game, TableSet, TurnPhase, cursor_world, playing, window_size};
 use crate::rules::Action;
 
 /// One button on screen.

@@ -3,9 +3,10 @@
 //! to show what the player may do with them.
 //!
 //! Decisions:
-//! - A card only ever moves by getting a new target ([`Placed`]); this plugin turns target
-//!   changes into animations. Input moves a dragged card directly and, when the drop does not
-//!   become a move, removes its target so it slides back.
+//! - This plugin is the only one that moves card entities. A card moves by getting a new
+//!   target ([`Placed`]), which becomes an animation; a card being dragged follows the pointer
+//!   ([`Drag`], which input keeps); when a drag ends ([`DragEnded`]) the card slides back to its
+//!   place, unless the drop was a move, whose new target takes over in the same frame.
 //! - Every animation time is scaled by [`Game::speed`]; at 0 cards jump to their places and the
 //!   deal is instant, so the overlay's speed setting needs nothing more from this file.
 //! - A new round is shown as at a real table: all cards are collected to the stock face down,
@@ -18,17 +19,13 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::art::CardArt;
-use super::input::Drag;
-use super::layout::{Layout, Metrics, Placed, layout};
+use super::input::{Drag, DragEnded};
+use super::layout::{CardSprite, Layout, Metrics, Placed, TableLayout, layout};
+use super::seats::{COMPUTER, HUMAN};
 use super::table::{
-    Animating, COMPUTER, DealStage, Dealing, Game, HUMAN, TableSet, TurnPhase, round_key,
-    window_size,
+    Animating, DealStage, Dealing, Game, TableSet, TurnPhase, round_key, window_size,
 };
 use crate::rules::{Action, Card};
-
-/// One card on the table.
-#[derive(Component)]
-pub struct CardSprite(pub Card);
 
 /// An eased move in progress; `flip` is the image shown from `flip_at` on (a card turning
 /// over).
@@ -54,13 +51,6 @@ fn flip_time(turning_up: bool) -> f32 {
 /// How much longer the computer's cards take to travel than the player's own: the player did
 /// not make that move and has to see it happen.
 const COMPUTER_MOVE_SLOWER: f32 = 1.7;
-
-/// The current layout and the metrics it was made for, for input and tints.
-#[derive(Resource, Default)]
-pub struct TableLayout {
-    pub layout: Layout,
-    pub met: Option<Metrics>,
-}
 
 fn setup(mut commands: Commands, art: Res<CardArt>, windows: Query<&Window, With<PrimaryWindow>>) {
     commands.spawn(Camera2d);
@@ -235,6 +225,49 @@ fn place_cards(
     table.met = Some(met);
 }
 
+/// A dropped card heads back to its place; if the drop was a move, `place_cards` (after this)
+/// gives it its new place instead.
+fn end_drags(
+    mut commands: Commands,
+    game: Res<Game>,
+    mut ended: MessageReader<DragEnded>,
+    cards: Query<(Entity, &CardSprite, &Transform, &Placed)>,
+) {
+    for DragEnded(c) in ended.read() {
+        if let Some((e, _, tf, placed)) = cards.iter().find(|(_, cs, ..)| cs.0 == *c) {
+            commands.entity(e).insert(Slide {
+                from: tf.translation,
+                to: placed.pos,
+                t: 0.0,
+                secs: game.slide_secs(),
+                flip: None,
+                flip_at: None,
+            });
+        }
+    }
+}
+
+/// The card being dragged stays under the pointer, above everything.
+fn follow_drag(
+    mut commands: Commands,
+    drag: Res<Drag>,
+    mut cards: Query<(Entity, &CardSprite, &mut Transform, Has<Slide>)>,
+) {
+    let Some((c, at)) = drag.dragging() else {
+        return;
+    };
+    if let Some((e, _, mut tf, sliding)) = cards.iter_mut().find(|(_, cs, ..)| cs.0 == c) {
+        if sliding {
+            commands.entity(e).remove::<Slide>();
+        }
+        let p = at.extend(300.0);
+        if tf.translation != p || tf.scale.x != 1.0 {
+            tf.translation = p;
+            tf.scale.x = 1.0;
+        }
+    }
+}
+
 /// Moves sliding cards along an eased curve, lifted above the rest while they travel, and
 /// turns flipping cards over (the width shrinks to nothing, the face changes, it grows back).
 fn slide_cards(
@@ -363,7 +396,7 @@ impl Plugin for CardsPlugin {
             .add_systems(Startup, setup)
             .add_systems(
                 Update,
-                (place_cards, slide_cards, tint_cards)
+                (end_drags, place_cards, slide_cards, follow_drag, tint_cards)
                     .chain()
                     .in_set(TableSet::Show),
             );

@@ -17,7 +17,8 @@ use bevy::text::TextBounds;
 use bevy::window::PrimaryWindow;
 
 use super::layout::Metrics;
-use super::table::{Game, HUMAN, TableSet, TurnPhase, window_size};
+use super::seats::HUMAN;
+use super::table::{Game, TableSet, TurnPhase, window_size};
 use super::words;
 use crate::rules::best_arrangement;
 

@@ -2,8 +2,10 @@
 //! drag onto a spread meld to lay off, drag within the hand to reorder; S cycles the sort.
 //!
 //! Decisions:
-//! - Input only turns gestures into [`Command`]s; whether a move is legal is the rules core's
-//!   call when the command is applied. A drop that does not become a move sends the card back.
+//! - Input only turns gestures into [`Command`]s and keeps the [`Drag`]; whether a move is
+//!   legal is the rules core's call when the command is applied. It never moves a card entity:
+//!   the cards plugin makes the dragged card follow [`Drag`] and, on [`DragEnded`], sends it
+//!   back unless the drop became a move.
 //! - Hit-testing uses the cards' current rectangles, topmost first: exact for axis-aligned
 //!   cards, and it needs no picking backend.
 //! - A press becomes a drag after a few pixels, so a slightly shaky click is still a click.
@@ -15,11 +17,16 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::cards::{CardSprite, Slide, TableLayout};
-use super::layout::{Placed, SortMode, card_at, hit_box};
+use super::layout::{CardSprite, SortMode, TableLayout, card_at, hit_box};
 use super::pointer::table_has_pointer;
-use super::table::{Command, Game, HUMAN, TableSet, TurnPhase, cursor_world, playing};
+use super::seats::HUMAN;
+use super::table::{Command, Game, TableSet, TurnPhase, cursor_world, playing};
 use crate::rules::{Action, Card};
+
+/// A drag that ended, with the card that was dragged: it goes back to its place unless the
+/// drop became a move (the cards plugin sees to that).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DragEnded(pub Card);
 
 /// A card being pressed or dragged with the mouse.
 #[derive(Resource, Default)]
@@ -129,7 +136,6 @@ fn hand_keys(game: Res<Game>, keys: Res<ButtonInput<KeyCode>>, mut out: MessageW
 
 #[allow(clippy::too_many_arguments)]
 fn mouse_input(
-    mut commands: Commands,
     game: Res<Game>,
     table: Res<TableLayout>,
     mut drag: ResMut<Drag>,
@@ -137,28 +143,26 @@ fn mouse_input(
     mouse: Res<ButtonInput<MouseButton>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform)>,
-    mut cards: Query<(Entity, &CardSprite, &mut Transform, &Sprite)>,
+    cards: Query<(&CardSprite, &Transform, &Sprite)>,
     mut out: MessageWriter<Command>,
+    mut ended: MessageWriter<DragEnded>,
     mut last_cursor: Local<Option<Vec2>>,
 ) {
     let phase = *state.get();
     let world = cursor_world(&windows, &cams);
-    let under_at =
-        |at: Option<Vec2>, cards: &Query<(Entity, &CardSprite, &mut Transform, &Sprite)>| {
-            at.and_then(|w| {
-                card_at(
-                    w,
-                    cards.iter().map(|(_, cs, tf, sp)| {
-                        let size = sp.custom_size.unwrap_or(Vec2::ONE) * tf.scale.truncate();
-                        let (pos, size) =
-                            hit_box(tf.translation, size, game.selected == Some(cs.0));
-                        (cs.0, pos, size)
-                    }),
-                )
-            })
-        };
-    let under =
-        |cards: &Query<(Entity, &CardSprite, &mut Transform, &Sprite)>| under_at(world, cards);
+    let under_at = |at: Option<Vec2>, cards: &Query<(&CardSprite, &Transform, &Sprite)>| {
+        at.and_then(|w| {
+            card_at(
+                w,
+                cards.iter().map(|(cs, tf, sp)| {
+                    let size = sp.custom_size.unwrap_or(Vec2::ONE) * tf.scale.truncate();
+                    let (pos, size) = hit_box(tf.translation, size, game.selected == Some(cs.0));
+                    (cs.0, pos, size)
+                }),
+            )
+        })
+    };
+    let under = |cards: &Query<(&CardSprite, &Transform, &Sprite)>| under_at(world, cards);
     // Press: remember the card; move past a few pixels: drag it; release: click or drop.
     // The press is hit-tested where the pointer was at the end of the previous frame, if a card
     // was there: when a frame is slow, the pointer may already have moved on by the time the
@@ -179,7 +183,7 @@ fn mouse_input(
         };
     }
     if mouse.pressed(MouseButton::Left)
-        && let (Some(c), Some(w)) = (drag.card, world)
+        && let (Some(_), Some(w)) = (drag.card, world)
         && (drag.moved || w.distance(drag.start) > 6.0)
     {
         if !drag.moved {
@@ -188,21 +192,14 @@ fn mouse_input(
         if drag.at != w {
             drag.at = w;
         }
-        if let Some((e, _, mut tf, _)) = cards.iter_mut().find(|(_, cs, _, _)| cs.0 == c) {
-            commands.entity(e).remove::<Slide>();
-            tf.translation = w.extend(300.0);
-            tf.scale.x = 1.0;
-        }
     }
     if !mouse.just_released(MouseButton::Left) {
         return;
     }
     let Some(c) = drag.card.take() else { return };
     let cmd = if drag.moved {
-        // Whatever happens, the card is re-targeted: to its new place, or back.
-        if let Some((e, ..)) = cards.iter().find(|(_, cs, _, _)| cs.0 == c) {
-            commands.entity(e).remove::<Placed>();
-        }
+        // Whatever happens, the card goes to a place: its new one, or back to its own.
+        ended.write(DragEnded(c));
         drop_command(&game, phase, &table, c, world.unwrap_or(drag.at))
     } else if under(&cards) == Some(c) {
         click_command(&game, phase, c)
@@ -220,13 +217,15 @@ pub struct InputPlugin;
 
 impl Plugin for InputPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Drag>().add_systems(
-            Update,
-            (hand_keys, mouse_input.run_if(table_has_pointer))
-                .run_if(not(in_state(TurnPhase::Dealing)))
-                .run_if(playing)
-                .in_set(TableSet::Input),
-        );
+        app.init_resource::<Drag>()
+            .add_message::<DragEnded>()
+            .add_systems(
+                Update,
+                (hand_keys, mouse_input.run_if(table_has_pointer))
+                    .run_if(not(in_state(TurnPhase::Dealing)))
+                    .run_if(playing)
+                    .in_set(TableSet::Input),
+            );
     }
 }
 

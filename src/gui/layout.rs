@@ -15,7 +15,7 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::table::{COMPUTER, HUMAN};
+use super::seats::{COMPUTER, HUMAN};
 use crate::rules::{Card, CardSet, Match, best_arrangement};
 
 /// Card size and positions for a window of `size` logical pixels.
@@ -129,6 +129,18 @@ pub fn arranged(hand: CardSet) -> (Vec<Card>, Vec<usize>) {
     dead.sort_by_key(|c| (c.rank(), c.suit()));
     order.extend(dead);
     (order, starts)
+}
+
+/// One card on the table: the entity showing card `.0`.
+#[derive(Component)]
+pub struct CardSprite(pub Card);
+
+/// The current layout and the metrics it was made for (set by the cards plugin), for input and
+/// tints.
+#[derive(Resource, Default)]
+pub struct TableLayout {
+    pub layout: Layout,
+    pub met: Option<Metrics>,
 }
 
 /// How far a raised card (the first click of a double-click) rises, in card heights.

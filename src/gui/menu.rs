@@ -16,7 +16,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::persist::Prefs;
-use super::table::{Game, HUMAN, Paused, TableSet};
+use super::seats::HUMAN;
+use super::table::{Game, Paused, TableSet};
 use crate::ai::Level;
 use crate::rules::{RuleSettings, Seat};
 use crate::store::settings::{AnimSpeed, CardBack};

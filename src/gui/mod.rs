@@ -33,6 +33,7 @@ pub mod overlay;
 pub mod persist;
 pub mod pointer;
 pub mod scoreview;
+pub mod seats;
 pub mod sound;
 pub mod table;
 pub mod wake;
@@ -257,4 +258,85 @@ pub fn run(opts: GuiOptions) -> ExitCode {
         files.finish();
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// Each file of `src/gui` and the files of `src/gui` it imports (`super::x` or
+    /// `crate::gui::x`), read from the sources, leaving out comments and test modules.
+    fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/gui");
+        let mut graph = BTreeMap::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            if path.extension().is_none_or(|e| e != "rs") || name == "mod" {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let code = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+            let mut deps = BTreeSet::new();
+            for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
+                for prefix in ["super::", "crate::gui::"] {
+                    for (i, _) in line.match_indices(prefix) {
+                        let rest = &line[i + prefix.len()..];
+                        let module: String = rest
+                            .chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                            .collect();
+                        if !module.is_empty() && module != name {
+                            deps.insert(module);
+                        }
+                    }
+                }
+            }
+            graph.insert(name, deps);
+        }
+        graph
+    }
+
+    /// How the import graph was checked (the architecture issue asks to say how): this test
+    /// reads every file under `src/gui` and fails on any cycle, not just on two files that
+    /// import each other.
+    #[test]
+    fn no_gui_file_imports_a_file_that_imports_it_back() {
+        let graph = import_graph();
+        assert!(graph.len() >= 15, "read {} files", graph.len());
+        assert!(
+            graph["cards"].contains("layout"),
+            "the reader finds imports"
+        );
+        // Depth-first search from every file; a file met again on the current path is a cycle.
+        fn visit<'a>(
+            g: &'a BTreeMap<String, BTreeSet<String>>,
+            at: &'a str,
+            path: &mut Vec<&'a str>,
+            done: &mut BTreeSet<&'a str>,
+        ) -> Option<Vec<String>> {
+            if let Some(i) = path.iter().position(|&p| p == at) {
+                let mut cycle: Vec<String> = path[i..].iter().map(|s| s.to_string()).collect();
+                cycle.push(at.to_string());
+                return Some(cycle);
+            }
+            if !done.insert(at) {
+                return None;
+            }
+            path.push(at);
+            for next in g.get(at).into_iter().flatten() {
+                if let Some(c) = visit(g, next, path, done) {
+                    return Some(c);
+                }
+            }
+            path.pop();
+            None
+        }
+        let mut done = BTreeSet::new();
+        for start in graph.keys() {
+            if let Some(cycle) = visit(&graph, start, &mut Vec::new(), &mut done) {
+                panic!("import cycle: {}", cycle.join(" -> "));
+            }
+        }
+    }
 }

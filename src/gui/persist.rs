@@ -15,7 +15,8 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 
 use bevy::prelude::*;
 
-use super::table::{Game, HUMAN, RoundEnd, TableSet};
+use super::seats::HUMAN;
+use super::table::{Game, RoundEnd, TableSet};
 use crate::rules::Match;
 use crate::store::save::SavedSeries;
 use crate::store::settings::Settings;

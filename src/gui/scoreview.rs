@@ -9,7 +9,7 @@
 
 use crate::rules::{Entry, Outcome, RoundResult, Scoreboard, Seat};
 
-use super::table::{HUMAN, NAMES};
+use super::seats::{HUMAN, NAMES};
 
 /// The scoreboard as text cells.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -16,6 +16,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::layout::{HandOrder, SortMode};
+use super::seats::{HUMAN, NAMES};
 use super::words;
 use crate::ai::Level;
 use crate::rules::{
@@ -23,11 +24,6 @@ use crate::rules::{
     best_arrangement, best_layoffs,
 };
 use crate::store::settings::CardBack;
-
-/// The human sits at P1, the computer at P2.
-pub const HUMAN: Seat = Seat::P1;
-pub const COMPUTER: Seat = Seat::P2;
-pub const NAMES: [&str; 2] = ["You", "Computer"];
 
 /// Seconds a card takes to slide at normal speed.
 pub const SLIDE_SECS: f32 = 0.35;
@@ -508,6 +504,7 @@ impl Plugin for TablePlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::seats::COMPUTER;
     use crate::rules::CardSet;
 
     /// Plays both seats with the first legal action until `stop` holds.

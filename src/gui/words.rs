@@ -14,7 +14,7 @@
 use crate::ai::heuristic::HintReason;
 use crate::rules::{Action, Card, Rank, RuleError, Seat, SeenMove, Suit};
 
-use super::table::HUMAN;
+use super::seats::HUMAN;
 
 /// A suit's symbol.
 pub fn suit_symbol(s: Suit) -> char {
