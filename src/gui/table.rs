@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::layout::{HandOrder, SortMode};
-use super::seats::{HUMAN, NAMES};
+use super::seats::HUMAN;
 use super::words;
 use crate::ai::Level;
 use crate::rules::{
@@ -123,7 +123,7 @@ impl Game {
         let message = m
             .round()
             .result()
-            .map(|r| r.explain(NAMES))
+            .map(words::score_line)
             .unwrap_or_default();
         Game {
             m,
@@ -186,7 +186,7 @@ impl Game {
                     });
                 }
                 if let Some(res) = self.m.round().result() {
-                    self.message = res.explain(NAMES);
+                    self.message = words::score_line(res);
                 }
                 true
             }

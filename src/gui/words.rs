@@ -12,7 +12,7 @@
 //!   what a gin player keeps in their head.
 
 use crate::ai::heuristic::HintReason;
-use crate::rules::{Action, Card, Rank, RuleError, Seat, SeenMove, Suit};
+use crate::rules::{Action, Card, Outcome, Rank, RoundResult, RuleError, Seat, SeenMove, Suit};
 
 use super::seats::HUMAN;
 
@@ -150,6 +150,52 @@ pub fn hint(r: &HintReason) -> String {
             )
         }
         HintReason::Done => "Done: nothing more of yours fits the knocker's melds.".into(),
+    }
+}
+
+/// A seat as the subject of a sentence ("You", "The computer") and inside one ("you", "the
+/// computer").
+fn subject(s: Seat) -> &'static str {
+    if s == HUMAN { "You" } else { "The computer" }
+}
+fn object(s: Seat) -> &'static str {
+    if s == HUMAN { "you" } else { "the computer" }
+}
+
+/// How a finished round scored, in one line: "You knocked with 6, the computer had 19: you
+/// score 13."
+pub fn score_line(r: &RoundResult) -> String {
+    let Some(k) = r.knocker else {
+        return "Dead hand: the stock ran down to two cards. Nobody scores; the same dealer deals again."
+            .into();
+    };
+    let d = k.other();
+    let (kd, dd) = (
+        r.spreads[k.index()].deadwood_points,
+        r.spreads[d.index()].deadwood_points,
+    );
+    let scores = match r.winner {
+        Some(w) if w == HUMAN => format!("you score {}", r.points),
+        Some(_) => format!("the computer scores {}", r.points),
+        None => "nobody scores".into(),
+    };
+    let (knocker, defender) = (subject(k), object(d));
+    match r.outcome {
+        Outcome::Knock => format!("{knocker} knocked with {kd}, {defender} had {dd}: {scores}."),
+        Outcome::Undercut => format!(
+            "{knocker} knocked with {kd} but {defender} had {dd}: undercut, {scores} ({} bonus + {}).",
+            r.bonus,
+            r.points.saturating_sub(r.bonus)
+        ),
+        Outcome::Gin => format!(
+            "{knocker} went gin, {defender} had {dd}: {scores} ({} bonus + {dd}).",
+            r.bonus
+        ),
+        Outcome::BigGin => format!(
+            "{knocker} went big gin, {defender} had {dd}: {scores} ({} bonus + {dd}).",
+            r.bonus
+        ),
+        Outcome::DeadHand => String::new(),
     }
 }
 
@@ -369,5 +415,68 @@ mod tests {
             turn(&[m(HUMAN, Action::FinishLayoffs)]),
             "You laid nothing off."
         );
+    }
+
+    #[test]
+    fn the_score_line_reads_right_for_you_and_for_the_computer() {
+        use crate::rules::Spread;
+        let mut spreads: [Spread; 2] = Default::default();
+        spreads[HUMAN.index()].deadwood_points = 6;
+        spreads[HUMAN.other().index()].deadwood_points = 19;
+        let knock = RoundResult {
+            outcome: Outcome::Knock,
+            knocker: Some(HUMAN),
+            winner: Some(HUMAN),
+            points: 13,
+            bonus: 0,
+            spreads: spreads.clone(),
+            layoffs: vec![],
+        };
+        assert_eq!(
+            score_line(&knock),
+            "You knocked with 6, the computer had 19: you score 13."
+        );
+        let undercut = RoundResult {
+            outcome: Outcome::Undercut,
+            winner: Some(HUMAN.other()),
+            points: 10,
+            bonus: 10,
+            spreads: {
+                let mut s = spreads.clone();
+                s[HUMAN.other().index()].deadwood_points = 6;
+                s
+            },
+            ..knock.clone()
+        };
+        assert_eq!(
+            score_line(&undercut),
+            "You knocked with 6 but the computer had 6: undercut, the computer scores 10 (10 bonus + 0)."
+        );
+        let gin = RoundResult {
+            outcome: Outcome::Gin,
+            knocker: Some(HUMAN.other()),
+            winner: Some(HUMAN.other()),
+            points: 44,
+            bonus: 25,
+            spreads: {
+                let mut s = spreads.clone();
+                s[HUMAN.index()].deadwood_points = 19;
+                s[HUMAN.other().index()].deadwood_points = 0;
+                s
+            },
+            layoffs: vec![],
+        };
+        assert_eq!(
+            score_line(&gin),
+            "The computer went gin, you had 19: the computer scores 44 (25 bonus + 19)."
+        );
+        let dead = RoundResult {
+            outcome: Outcome::DeadHand,
+            knocker: None,
+            winner: None,
+            points: 0,
+            ..gin
+        };
+        assert!(score_line(&dead).starts_with("Dead hand"));
     }
 }

@@ -255,57 +255,6 @@ pub struct RoundResult {
     pub layoffs: Vec<Layoff>,
 }
 
-impl RoundResult {
-    /// One line for the player, e.g. "You knocked with 6, Computer had 19: you score 13."
-    /// A seat named "You" gets the second person ("you score", not "You scores").
-    pub fn explain(&self, names: [&str; 2]) -> String {
-        let n = |s: Seat| names[s.index()];
-        let Some(k) = self.knocker else {
-            return "Dead hand: the stock ran down to two cards. Nobody scores; same dealer deals again."
-                .to_string();
-        };
-        let d = k.other();
-        let (kd, dd) = (
-            self.spreads[k.index()].deadwood_points,
-            self.spreads[d.index()].deadwood_points,
-        );
-        let w = match self.winner.map(n) {
-            Some(name) if name.eq_ignore_ascii_case("you") => "you score".to_string(),
-            Some(name) => format!("{name} scores"),
-            None => "nobody scores".to_string(),
-        };
-        match self.outcome {
-            Outcome::Knock => format!(
-                "{} knocked with {kd}, {} had {dd}: {w} {}.",
-                n(k),
-                n(d),
-                self.points
-            ),
-            Outcome::Undercut => format!(
-                "{} knocked with {kd} but {} had {dd}: undercut, {w} {} ({} bonus + {}).",
-                n(k),
-                n(d),
-                self.points,
-                self.bonus,
-                self.points.saturating_sub(self.bonus)
-            ),
-            Outcome::Gin | Outcome::BigGin => format!(
-                "{} went {}, {} had {dd}: {w} {} ({} bonus + {dd}).",
-                n(k),
-                if self.outcome == Outcome::BigGin {
-                    "big gin"
-                } else {
-                    "gin"
-                },
-                n(d),
-                self.points,
-                self.bonus
-            ),
-            Outcome::DeadHand => String::new(),
-        }
-    }
-}
-
 /// Scores a knock: `knocker_dw` and `defender_dw` are the final deadwood counts.
 pub fn score(
     rules: &RuleSettings,
@@ -1443,47 +1392,5 @@ mod tests {
         dup.discard_pile.push(top);
         assert!(ron::from_str::<Round>(&ron::to_string(&dup).unwrap()).is_err());
         assert!(ron::from_str::<Round>("(garbage").is_err());
-    }
-
-    #[test]
-    fn the_score_line_reads_right_for_you_and_for_the_computer() {
-        let mut spreads: [Spread; 2] = Default::default();
-        spreads[0].deadwood_points = 6;
-        spreads[1].deadwood_points = 19;
-        let knock = RoundResult {
-            outcome: Outcome::Knock,
-            knocker: Some(Seat::P1),
-            winner: Some(Seat::P1),
-            points: 13,
-            bonus: 0,
-            spreads: spreads.clone(),
-            layoffs: vec![],
-        };
-        assert_eq!(
-            knock.explain(["You", "Computer"]),
-            "You knocked with 6, Computer had 19: you score 13."
-        );
-        assert_eq!(
-            knock.explain(["Bob", "Alexandra"]),
-            "Bob knocked with 6, Alexandra had 19: Bob scores 13."
-        );
-        let gin = RoundResult {
-            outcome: Outcome::Gin,
-            knocker: Some(Seat::P2),
-            winner: Some(Seat::P2),
-            points: 44,
-            bonus: 25,
-            spreads: {
-                let mut s = spreads.clone();
-                s[0].deadwood_points = 19;
-                s[1].deadwood_points = 0;
-                s
-            },
-            layoffs: vec![],
-        };
-        assert_eq!(
-            gin.explain(["You", "Computer"]),
-            "Computer went gin, You had 19: Computer scores 44 (25 bonus + 19)."
-        );
     }
 }
