@@ -1,23 +1,34 @@
 //! The game window: Bevy app setup and the plugins that make up the table and the overlay.
 //!
-//! Only compiled with the `gui` feature. Each plugin lives in its own file; they all read the
-//! one [`table::Game`] resource, which wraps the rules core's [`crate::rules::Match`], and
-//! never decide a rule themselves:
+//! Only compiled with the `gui` feature. [`GamePlugins`] is every plugin of the game, shared by
+//! [`run`] and the headless tests. One owner per concern, one file each:
 //!
-//! - [`table`]: the game state, the player's commands, the computer's turn, the turn phase.
-//! - [`cards`]: the 52 card entities, their animations and tints; [`layout`] (pure) says where
-//!   each card goes.
-//! - [`input`] (mouse on the cards) and [`buttons`] (buttons and keys) only produce commands.
-//! - [`hud`]: the prompt and deadwood line. [`overlay`] (egui): scoreboard, banners, summary,
-//!   hint, notices, with its wording in [`scoreview`] (pure). [`menu`]: menu and its pages.
-//! - [`persist`]: settings, the saved series and statistics on disk (through [`crate::store`]).
-//! - [`art`], [`icon`], [`sound`]: what the game shows and plays, all compiled in.
+//! - [`table`]: the [`table::Game`] resource (the rules core's [`crate::rules::Match`] and the
+//!   table's choices), the player's [`table::Command`]s applied through the core, and the
+//!   [`table::TurnPhase`] state that gates input. [`bot`]: the computer's turn, on a background
+//!   task keyed to its position. [`wake`]: sleeping when idle, waking while anything moves.
+//! - [`layout`] (pure): where every card goes. [`cards`]: the 52 card entities, the only code
+//!   that moves them (slides, flips, the deal, the card being dragged), and their tints.
+//! - [`pointer`]: whether egui or the table gets the mouse, decided once a frame. [`input`]
+//!   (cards) and [`buttons`] (on-table buttons and keys) turn gestures into commands only.
+//! - [`hud`]: the prompt and the computer's last turn on the felt. [`overlay`] (egui): score,
+//!   the round's moves, banners, summary, hint, notices. [`menu`]: the menu and its pages.
+//! - [`words`] and [`scoreview`] (pure): every sentence the player reads, from the core's facts.
+//!   [`seats`]: who sits where.
+//! - [`persist`]: the player's files, through [`crate::store`]. [`art`], [`fonts`], [`icon`],
+//!   [`sound`]: what the game shows and plays, compiled in.
 //!
-//! Decisions: the app runs in Bevy's reactive mode so an idle table costs no CPU; it wakes on a
-//! short timer only while something moves or the computer thinks. Card art, icon and sounds
-//! are compiled into the binary so the game finds them from any working directory or release
-//! archive. Frames run input → apply → show → phase, so what the player sees and the phase
-//! that gates input always match the core at the start of the next frame.
+//! How a click reaches the core: [`pointer`] gives the frame's pointer to the table (nothing of
+//! egui's is under it) → [`input`] hit-tests the cards' rectangles and writes a
+//! [`table::Command`] → `table::apply_commands` asks the core ([`crate::rules::Match::apply`]),
+//! which accepts or refuses with a [`crate::rules::RuleError`] that [`words`] puts into words →
+//! [`cards`] moves the cards to the new layout and the phase follows the core. No file imports
+//! a file that imports it back (a test reads the sources to check).
+//!
+//! Decisions: the app runs in Bevy's reactive mode so an idle table costs no CPU. Card art,
+//! font, icon and sounds are compiled into the binary so the game finds them from any working
+//! directory or release archive. Frames run input → apply → show → phase, so what the player
+//! sees and the phase that gates input always match the core at the start of the next frame.
 
 pub mod art;
 pub mod bot;

@@ -63,7 +63,7 @@ fn moves_log(ui: &mut egui::Ui, game: &Game, bottom: f32) {
 /// Keeps the banner for the round that just ended.
 fn take_banners(mut ends: MessageReader<RoundEnd>, game: Res<Game>, mut overlay: ResMut<Overlay>) {
     for e in ends.read() {
-        overlay.banner = banner(&e.result, &e.entry, &e.before, &e.after);
+        overlay.banner = banner(&e.result, &e.entry, game.m.scoreboard());
         if e.practice {
             overlay.banner.push("(A replayed deal: not scored.)".into());
         }

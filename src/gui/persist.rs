@@ -208,7 +208,7 @@ fn count_rounds(
     for e in ends.read().filter(|e| !e.practice) {
         prefs
             .stats
-            .count_round(game.level, HUMAN, &e.result, &e.before, &e.after);
+            .count_round(game.level, HUMAN, &e.result, &e.entry);
         changed = true;
     }
     if changed {

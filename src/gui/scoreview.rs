@@ -110,12 +110,7 @@ impl ScoreView {
 
 /// The banner after a round, e.g. "Computer undercut you: +12 to game 1", plus a line for each
 /// game it closed and one when it decided the series.
-pub fn banner(
-    result: &RoundResult,
-    entry: &Entry,
-    before: &Scoreboard,
-    after: &Scoreboard,
-) -> Vec<String> {
+pub fn banner(result: &RoundResult, entry: &Entry, after: &Scoreboard) -> Vec<String> {
     let mut lines = Vec::new();
     let to = |e: &Entry| format!("+{} to {}", e.points, games_list(&e.games));
     let first = match (result.outcome, result.winner, result.knocker) {
@@ -144,17 +139,16 @@ pub fn banner(
             ),
         });
     }
-    if before.series_winner().is_none() {
-        match after.series_winner() {
-            Some(w) if w == HUMAN => lines
-                .push("You have won the series! Play goes on until all three games close.".into()),
-            Some(_) => lines.push(
-                "The computer has won the series. Play goes on until all three games close.".into(),
-            ),
-            None => {}
+    match entry.decided_series {
+        Some(w) if w == HUMAN => {
+            lines.push("You have won the series! Play goes on until all three games close.".into())
         }
+        Some(_) => lines.push(
+            "The computer has won the series. Play goes on until all three games close.".into(),
+        ),
+        None => {}
     }
-    if after.is_over() && !before.is_over() {
+    if entry.ended_series {
         lines.push("All three games are closed: the series is over.".into());
     }
     lines
@@ -209,7 +203,6 @@ mod tests {
             v.history[2]
         );
         // Your first win goes to game 2, the first open game you have not scored in.
-        let before = sb.clone();
         sb.record_win(YOU, 25, Outcome::Gin);
         let v = ScoreView::of(&sb);
         assert_eq!(v.cells[YOU.index()], ["–", "25", "–"].map(String::from));
@@ -224,9 +217,8 @@ mod tests {
             spreads: Default::default(),
             layoffs: vec![],
         };
-        assert_eq!(banner(&res, &e, &before, &sb), vec!["Gin! +25 to game 2"]);
+        assert_eq!(banner(&res, &e, &sb), vec!["Gin! +25 to game 2"]);
         // The computer closes game 2 and with it the series.
-        let before = sb.clone();
         sb.record_win(CPU, 30, Outcome::Undercut);
         let e = sb.history.last().unwrap().clone();
         let res = RoundResult {
@@ -237,7 +229,7 @@ mod tests {
             ..res
         };
         assert_eq!(
-            banner(&res, &e, &before, &sb),
+            banner(&res, &e, &sb),
             vec![
                 "The computer undercut you: +30 to games 2, 3",
                 "Game 2 closes: the computer wins it, 110 to 25.",
@@ -255,7 +247,6 @@ mod tests {
     #[test]
     fn a_dead_hand_line() {
         let mut sb = Scoreboard::new(RuleSettings::default());
-        let before = sb.clone();
         let res = RoundResult {
             outcome: Outcome::DeadHand,
             knocker: None,
@@ -270,7 +261,7 @@ mod tests {
             ScoreView::of(&sb).history,
             vec!["Round 1: dead hand, no score"]
         );
-        assert!(banner(&res, &e, &before, &sb)[0].starts_with("Dead hand"));
+        assert!(banner(&res, &e, &sb)[0].starts_with("Dead hand"));
         assert_eq!(
             ScoreView::of(&sb).series,
             "The series is level (0–0 in games)."

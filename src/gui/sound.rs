@@ -177,7 +177,8 @@ mod play {
 
     use super::{Cue, cue_for, wav};
     use crate::gui::persist::Prefs;
-    use crate::gui::table::{DealStage, Dealing, Game, HUMAN, RoundEnd, TableSet, round_key};
+    use crate::gui::seats::HUMAN;
+    use crate::gui::table::{DealStage, Dealing, Game, RoundEnd, TableSet, round_key};
 
     #[derive(Resource)]
     struct Sounds(Vec<(Cue, Handle<AudioSource>)>);

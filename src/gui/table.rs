@@ -20,8 +20,8 @@ use super::seats::HUMAN;
 use super::words;
 use crate::ai::Level;
 use crate::rules::{
-    Action, Card, Entry, Match, Phase, RoundResult, RuleSettings, Scoreboard, Seat,
-    best_arrangement, best_layoffs,
+    Action, Card, Entry, Match, Phase, RoundResult, RuleSettings, Seat, best_arrangement,
+    best_layoffs,
 };
 use crate::store::settings::CardBack;
 
@@ -55,13 +55,12 @@ pub struct Game {
     pub ended: Vec<RoundEnd>,
 }
 
-/// A round that has just been entered on the scoreboard.
+/// A round that has just been entered on the scoreboard. Its entry says what it closed and
+/// decided; the scoreboard after it is the match's own.
 #[derive(Message, Clone, Debug)]
 pub struct RoundEnd {
     pub result: RoundResult,
     pub entry: Entry,
-    pub before: Scoreboard,
-    pub after: Scoreboard,
     /// A replayed deal: shown, but not counted or saved.
     pub practice: bool,
 }
@@ -173,15 +172,12 @@ impl Game {
 
     /// Applies an action through the rules core; a refusal becomes the message.
     pub fn act(&mut self, seat: Seat, action: Action) -> bool {
-        let before = self.m.scoreboard().clone();
         match self.m.apply(seat, action) {
             Ok(entry) => {
                 if let (Some(entry), Some(result)) = (entry, self.m.round().result()) {
                     self.ended.push(RoundEnd {
                         result: result.clone(),
                         entry,
-                        before,
-                        after: self.m.scoreboard().clone(),
                         practice: self.practising(),
                     });
                 }

@@ -62,8 +62,14 @@ pub struct Entry {
     pub points: u32,
     /// Indices (0..3) of the games credited.
     pub games: Vec<usize>,
-    /// Indices of games this round closed.
+    /// Indices of games this round closed (the round's winner wins them).
     pub closed: Vec<usize>,
+    /// Set when this round gave a seat its second game: the series is decided.
+    #[serde(default)]
+    pub decided_series: Option<Seat>,
+    /// This round closed the last open game: the series is over.
+    #[serde(default)]
+    pub ended_series: bool,
 }
 
 /// The three games of one Hollywood series.
@@ -105,6 +111,8 @@ impl Scoreboard {
             }
         }
         let round = self.history.len() as u32 + 1;
+        let decided_series = (!closed.is_empty() && self.games_won()[s.index()] == 2).then_some(s);
+        let ended_series = !closed.is_empty() && self.is_over();
         self.history.push(Entry {
             round,
             outcome,
@@ -112,6 +120,8 @@ impl Scoreboard {
             points,
             games,
             closed,
+            decided_series,
+            ended_series,
         });
         self.history.last().expect("just pushed")
     }
@@ -129,6 +139,8 @@ impl Scoreboard {
                     points: 0,
                     games: Vec::new(),
                     closed: Vec::new(),
+                    decided_series: None,
+                    ended_series: false,
                 });
                 self.history.last().expect("just pushed")
             }
@@ -264,13 +276,20 @@ mod tests {
         sb.record_win(BOB, 50, Outcome::Knock);
         sb.record_win(BOB, 50, Outcome::Knock); // g1 100 closes, g2 50
         assert_eq!(sb.games_won(), [1, 0]);
-        sb.record_win(BOB, 50, Outcome::Knock); // g2 100 closes, g3 50
+        let e = sb.record_win(BOB, 50, Outcome::Knock).clone(); // g2 100 closes, g3 50
         assert_eq!(sb.series_winner(), Some(BOB));
+        assert_eq!(e.decided_series, Some(BOB), "the second game decides it");
+        assert!(!e.ended_series);
+        assert!(
+            sb.history[..2].iter().all(|e| e.decided_series.is_none()),
+            "one game won decides nothing"
+        );
         assert!(!sb.is_over());
         let e = sb.record_win(ALEX, 120, Outcome::Gin).clone();
         assert_eq!(e.games, vec![2], "only game 3 is open");
         assert_eq!(e.closed, vec![2]);
         assert!(sb.is_over());
+        assert!(e.ended_series && e.decided_series.is_none(), "{e:?}");
         assert_eq!(sb.games_won(), [2, 1]);
         assert_eq!(sb.series_winner(), Some(BOB));
         // After the series, a win goes nowhere.

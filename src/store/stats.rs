@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
-use crate::rules::{Outcome, RoundResult, Scoreboard, Seat};
+use crate::rules::{Entry, Outcome, RoundResult, Seat};
 
 /// One level's record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,17 +49,10 @@ impl Stats {
         self.levels.get(&level).cloned().unwrap_or_default()
     }
 
-    /// Counts a finished round for `human` against a bot of `level`; `before` and `after` are
-    /// the scoreboard either side of entering it, so closed games and the decided series count
-    /// exactly once.
-    pub fn count_round(
-        &mut self,
-        level: Level,
-        human: Seat,
-        result: &RoundResult,
-        before: &Scoreboard,
-        after: &Scoreboard,
-    ) {
+    /// Counts a finished round for `human` against a bot of `level`, with its scoreboard
+    /// entry, which says which games it closed and whether it decided the series, so each
+    /// counts exactly once.
+    pub fn count_round(&mut self, level: Level, human: Seat, result: &RoundResult, entry: &Entry) {
         let r = self.levels.entry(level).or_default();
         match result.winner {
             None => r.dead_hands = r.dead_hands.saturating_add(1),
@@ -82,10 +75,8 @@ impl Stats {
             Outcome::Undercut => r.undercut_against = r.undercut_against.saturating_add(1),
             _ => {}
         }
-        for (b, a) in before.games.iter().zip(&after.games) {
-            if b.winner.is_none()
-                && let Some(w) = a.winner
-            {
+        if let Some(w) = entry.winner {
+            for _ in &entry.closed {
                 if w == human {
                     r.games_won = r.games_won.saturating_add(1);
                 } else {
@@ -93,9 +84,7 @@ impl Stats {
                 }
             }
         }
-        if before.series_winner().is_none()
-            && let Some(w) = after.series_winner()
-        {
+        if let Some(w) = entry.decided_series {
             if w == human {
                 r.series_won = r.series_won.saturating_add(1);
             } else {
@@ -120,11 +109,9 @@ mod tests {
         while !m.scoreboard().is_over() {
             while let Some(s) = m.round().to_act() {
                 let a = bot.decide(&crate::ai::View::of(m.round(), s, Some(m.scoreboard())));
-                let before = m.scoreboard().clone();
-                let entry = m.apply(s, a).unwrap();
-                if entry.is_some() {
+                if let Some(e) = m.apply(s, a).unwrap() {
                     let res = m.round().result().unwrap().clone();
-                    stats.count_round(Level::Medium, Seat::P1, &res, &before, m.scoreboard());
+                    stats.count_round(Level::Medium, Seat::P1, &res, &e);
                     rounds += 1;
                 }
             }
@@ -186,10 +173,9 @@ mod tests {
         while !m.scoreboard().is_over() {
             while let Some(s) = m.round().to_act() {
                 let a = bot.decide(&crate::ai::View::of(m.round(), s, Some(m.scoreboard())));
-                let before = m.scoreboard().clone();
-                if m.apply(s, a).unwrap().is_some() {
+                if let Some(e) = m.apply(s, a).unwrap() {
                     let res = m.round().result().unwrap().clone();
-                    stats.count_round(Level::Medium, Seat::P1, &res, &before, m.scoreboard());
+                    stats.count_round(Level::Medium, Seat::P1, &res, &e);
                 }
             }
             if !m.scoreboard().is_over() {
