@@ -107,6 +107,7 @@ fn spans(text: &str) -> Vec<(String, Color)> {
 
 type TextItem = (
     Entity,
+    &'static mut Text2d,
     &'static mut Shown,
     &'static mut TextFont,
     &'static mut Transform,
@@ -116,6 +117,7 @@ type TextItem = (
 /// One text's entity and the components [`show`] sets.
 type TextParts<'a> = (
     Entity,
+    Mut<'a, Text2d>,
     Mut<'a, Shown>,
     Mut<'a, TextFont>,
     Mut<'a, Transform>,
@@ -124,8 +126,11 @@ type TextParts<'a> = (
 
 /// Shows `text` in the entity of `item` at `at`, with spans rebuilt only when it changed.
 fn show(commands: &mut Commands, item: TextParts, text: String, px: f32, at: Vec2, width: f32) {
-    let (e, mut shown, mut font, mut tf, mut bounds) = item;
+    let (e, mut root, mut shown, mut font, mut tf, mut bounds) = item;
     if shown.0 != text {
+        // The text lives in the spans; the root must still count as changed, or a text that
+        // became empty (no spans left) would keep its old layout on screen.
+        root.set_changed();
         let mut ec = commands.entity(e);
         ec.despawn_related::<Children>();
         ec.with_children(|p| {
