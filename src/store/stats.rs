@@ -99,12 +99,11 @@ mod tests {
     use super::*;
     use crate::rules::{Match, RuleSettings};
 
-    #[test]
-    fn a_played_series_is_counted_once_each() {
-        // Play a whole series bot against bot and count it as the human (P1).
+    /// Plays a whole series bot against bot (seed 42), counting every round for the human
+    /// (P1); returns the match and the number of rounds counted.
+    fn count_a_series(stats: &mut Stats) -> (Match, u32) {
         let mut m = Match::new(RuleSettings::default(), 42);
         let bot = Level::Medium.bot(1);
-        let mut stats = Stats::default();
         let mut rounds = 0;
         while !m.scoreboard().is_over() {
             while let Some(s) = m.round().to_act() {
@@ -119,6 +118,14 @@ mod tests {
                 m.next_round().unwrap();
             }
         }
+        (m, rounds)
+    }
+
+    #[test]
+    fn a_played_series_is_counted_once_each() {
+        // Play a whole series bot against bot and count it as the human (P1).
+        let mut stats = Stats::default();
+        let (m, rounds) = count_a_series(&mut stats);
         let r = stats.record(Level::Medium);
         assert_eq!(r.rounds_won + r.rounds_lost + r.dead_hands, rounds);
         assert_eq!(r.games_won + r.games_lost, 3, "three games closed");
@@ -167,21 +174,8 @@ mod tests {
         })
         .unwrap();
         let mut stats: Stats = ron::from_str(&text).unwrap();
-        let mut m = Match::new(RuleSettings::default(), 42);
-        let bot = Level::Medium.bot(1);
         // A whole series, so every counter is touched (rounds, games, the series).
-        while !m.scoreboard().is_over() {
-            while let Some(s) = m.round().to_act() {
-                let a = bot.decide(&crate::ai::View::of(m.round(), s, Some(m.scoreboard())));
-                if let Some(e) = m.apply(s, a).unwrap() {
-                    let res = m.round().result().unwrap().clone();
-                    stats.count_round(Level::Medium, Seat::P1, &res, &e);
-                }
-            }
-            if !m.scoreboard().is_over() {
-                m.next_round().unwrap();
-            }
-        }
+        count_a_series(&mut stats);
         assert_eq!(stats.record(Level::Medium), full);
     }
 }
