@@ -12,7 +12,9 @@ use bevy::window::PrimaryWindow;
 use super::layout::{Metrics, SortMode};
 use super::pointer::table_has_pointer;
 use super::seats::HUMAN;
-use super::table::{Command, Game, TableSet, TurnPhase, cursor_world, playing, window_size};
+use super::table::{
+    Command, Game, TableSet, TurnPhase, cursor_world, playing, table_changed, window_size,
+};
 use crate::rules::Action;
 
 /// One button on screen.
@@ -189,8 +191,13 @@ fn show_buttons(
     windows: Query<&Window, With<PrimaryWindow>>,
     mut slots: Query<SlotItem, Without<ButtonLabel>>,
     mut labels: Query<LabelItem, Without<ButtonSlot>>,
+    mut last_size: Local<Option<Vec2>>,
 ) {
-    let met = Metrics::new(window_size(&windows));
+    let size = window_size(&windows);
+    if !table_changed(&game, &phase, size, &mut last_size) {
+        return;
+    }
+    let met = Metrics::new(size);
     let list = buttons(&game, *phase.get(), met);
     let vis = |i: usize| {
         if i < list.len() {

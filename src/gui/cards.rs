@@ -107,8 +107,22 @@ fn place_cards(
         &mut Transform,
         Option<&Placed>,
     )>,
+    mut last_size: Local<Option<Vec2>>,
 ) {
-    let met = Metrics::new(window_size(&windows));
+    // Nothing to do unless the game, the deal or the window changed (the deal's own steps
+    // wait for slides, so it runs every frame while a deal is under way).
+    let size = window_size(&windows);
+    let resized = *last_size != Some(size);
+    *last_size = Some(size);
+    if !resized
+        && !game.is_changed()
+        && !dealing.is_changed()
+        && dealing.stage == DealStage::Idle
+        && dealing.dealt == Some(round_key(&game.m))
+    {
+        return;
+    }
+    let met = Metrics::new(size);
     let l = layout(&game.m, met, &game.order, game.selected);
     let secs = game.slide_secs();
     let image = |c: Card, face_up: bool| {

@@ -18,7 +18,7 @@ use bevy::window::PrimaryWindow;
 
 use super::layout::Metrics;
 use super::seats::HUMAN;
-use super::table::{Game, TableSet, TurnPhase, window_size};
+use super::table::{Game, TableSet, TurnPhase, table_changed, window_size};
 use super::words;
 use crate::rules::best_arrangement;
 
@@ -135,7 +135,14 @@ fn show(commands: &mut Commands, item: TextParts, text: String, px: f32, at: Vec
         ec.despawn_related::<Children>();
         ec.with_children(|p| {
             for (part, color) in spans(&text) {
-                p.spawn((TextSpan::new(part), TextColor(color), TextFont::default()));
+                p.spawn((
+                    TextSpan::new(part),
+                    TextColor(color),
+                    TextFont {
+                        font_size: FontSize::Px(px),
+                        ..default()
+                    },
+                ));
             }
         });
         shown.0 = text;
@@ -153,6 +160,7 @@ fn show(commands: &mut Commands, item: TextParts, text: String, px: f32, at: Vec
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn update_texts(
     mut commands: Commands,
     game: Res<Game>,
@@ -161,8 +169,13 @@ fn update_texts(
     mut status: Query<TextItem, (With<StatusText>, Without<NarrationText>)>,
     mut narration_text: Query<TextItem, (With<NarrationText>, Without<StatusText>)>,
     mut spans_q: Query<&mut TextFont, (With<TextSpan>, Without<Shown>)>,
+    mut last_size: Local<Option<Vec2>>,
 ) {
-    let met = Metrics::new(window_size(&windows));
+    let size = window_size(&windows);
+    if !table_changed(&game, &state, size, &mut last_size) {
+        return;
+    }
+    let met = Metrics::new(size);
     let s = met.ui_scale();
     let px = 20.0 * s;
     let phase = *state.get();
@@ -188,7 +201,7 @@ fn update_texts(
             met.size.x * 0.45,
         );
     }
-    // Spans carry their own size: keep them at the window's.
+    // Spans carry their own size: keep those already shown at the window's.
     for mut font in &mut spans_q {
         if font.font_size != FontSize::Px(px) {
             font.font_size = FontSize::Px(px);

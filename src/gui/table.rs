@@ -392,6 +392,20 @@ pub fn playing(p: Res<Paused>) -> bool {
 #[derive(Resource, Default, PartialEq)]
 pub struct Animating(pub bool);
 
+/// Whether what the table shows may have changed since a system last ran: the game, the turn
+/// phase or the window size (`last` is the calling system's own memory of the size). Systems
+/// that lay out or word the table run their work only then, not every frame.
+pub fn table_changed(
+    game: &Res<Game>,
+    phase: &Res<State<TurnPhase>>,
+    size: Vec2,
+    last: &mut Option<Vec2>,
+) -> bool {
+    let resized = *last != Some(size);
+    *last = Some(size);
+    resized || game.is_changed() || phase.is_changed()
+}
+
 /// The primary window's size in logical pixels (1280×800 before it exists, or headless).
 pub fn window_size(q: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
     q.single().map_or(Vec2::new(1280.0, 800.0), |w| {
