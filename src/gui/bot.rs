@@ -69,11 +69,6 @@ fn computer_turn(
     anim: Res<Animating>,
 ) {
     let now = time.elapsed();
-    let here = position_key(&game.m);
-    if bot.busy() && bot.for_position != Some(here) {
-        debug!("dropping the computer's decision for a position the table has left");
-        bot.clear();
-    }
     if !bot.busy() {
         if game.m.round().to_act() != Some(COMPUTER) {
             return;
@@ -82,7 +77,7 @@ fn computer_turn(
         let (level, seed) = (game.level, game.bot_seed);
         bot.task =
             Some(AsyncComputeTaskPool::get().spawn(async move { level.bot(seed).decide(&view) }));
-        bot.for_position = Some(here);
+        bot.for_position = Some(position_key(&game.m));
         bot.started = Some(now);
         return;
     }
@@ -102,10 +97,11 @@ fn computer_turn(
     }
 }
 
-/// Drops a pending decision as soon as the table leaves its position, even while the computer
-/// is not to move (a new series started from the menu while it was thinking).
+/// Drops a pending decision as soon as the table has left its position, whoever is to move
+/// (a new series started from the menu while the computer was thinking). Runs every frame just
+/// before `computer_turn`, so that never sees a stale decision.
 fn forget_stale(game: Res<Game>, mut bot: ResMut<BotTask>) {
-    if game.is_changed() && bot.busy() && bot.for_position != Some(position_key(&game.m)) {
+    if bot.busy() && bot.for_position != Some(position_key(&game.m)) {
         debug!("the table moved on: the computer's pending decision is dropped");
         bot.clear();
     }

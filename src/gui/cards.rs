@@ -23,7 +23,7 @@ use super::input::{Drag, DragEnded};
 use super::layout::{CardSprite, Layout, Metrics, Placed, TableLayout, layout};
 use super::seats::{COMPUTER, HUMAN};
 use super::table::{
-    Animating, DealStage, Dealing, Game, TableSet, TurnPhase, round_key, window_size,
+    Animating, DealStage, Dealing, Game, TableSet, TurnPhase, resized, round_key, window_size,
 };
 use crate::rules::{Action, Card};
 
@@ -112,9 +112,7 @@ fn place_cards(
     // Nothing to do unless the game, the deal or the window changed (the deal's own steps
     // wait for slides, so it runs every frame while a deal is under way).
     let size = window_size(&windows);
-    let resized = *last_size != Some(size);
-    *last_size = Some(size);
-    if !resized
+    if !resized(size, &mut last_size)
         && !game.is_changed()
         && !dealing.is_changed()
         && dealing.stage == DealStage::Idle

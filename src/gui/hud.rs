@@ -9,7 +9,7 @@
 //!   computer took your 8♦ and threw the K♦."), because whether it took the player's discard
 //!   is the most important thing a gin player learns from a turn.
 //! - Cards are written with their suit symbols, red suits in red (each text is a row of spans;
-//!   [`words::red_suit_spans`] says where the red ones are).
+//!   [`words::red_segments`] says which are red).
 
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
@@ -93,16 +93,10 @@ pub fn narration(game: &Game, phase: TurnPhase) -> String {
 
 /// `text` as spans, the red cards in red.
 fn spans(text: &str) -> Vec<(String, Color)> {
-    let mut out = Vec::new();
-    let mut at = 0;
-    for r in words::red_suit_spans(text) {
-        out.push((text[at..r.start].to_string(), TEXT));
-        out.push((text[r.clone()].to_string(), RED_SUIT));
-        at = r.end;
-    }
-    out.push((text[at..].to_string(), TEXT));
-    out.retain(|(t, _)| !t.is_empty());
-    out
+    words::red_segments(text)
+        .into_iter()
+        .map(|(t, red)| (t.to_string(), if red { RED_SUIT } else { TEXT }))
+        .collect()
 }
 
 type TextItem = (

@@ -20,7 +20,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 
 use super::buttons::sort_column_top;
-use super::layout::Metrics;
+use super::layout::{Metrics, RAISE};
 use super::menu::Menu;
 use super::persist::Prefs;
 use super::scoreview::{ScoreView, banner};
@@ -80,16 +80,10 @@ pub fn card_text(ui: &egui::Ui, text: &str) -> egui::text::LayoutJob {
     let font = egui::TextStyle::Body.resolve(style);
     let normal = ui.visuals().text_color();
     let mut job = egui::text::LayoutJob::default();
-    let mut at = 0;
-    let add = |job: &mut egui::text::LayoutJob, part: &str, color| {
+    for (part, red) in words::red_segments(text) {
+        let color = if red { RED_SUIT } else { normal };
         job.append(part, 0.0, egui::TextFormat::simple(font.clone(), color));
-    };
-    for r in words::red_suit_spans(text) {
-        add(&mut job, &text[at..r.start], normal);
-        add(&mut job, &text[r.clone()], RED_SUIT);
-        at = r.end;
     }
-    add(&mut job, &text[at..], normal);
     job
 }
 
@@ -193,7 +187,7 @@ fn overlay_ui(
     let to_points = |world_y: f32| (met.size.y / 2.0 - world_y) / zoom;
     let below_hand = to_points(met.opponent_y() - met.card.y / 2.0) + 8.0;
     // The player's hand, with a raised card's lift.
-    let above_hand = to_points(met.hand_y() + met.card.y * 0.65) - 8.0;
+    let above_hand = to_points(met.hand_y() + met.card.y * (0.5 + RAISE)) - 8.0;
     egui::Window::new("Score")
         .id("score".into())
         .anchor(egui::Align2::LEFT_TOP, [8.0, below_hand])

@@ -401,9 +401,14 @@ pub fn table_changed(
     size: Vec2,
     last: &mut Option<Vec2>,
 ) -> bool {
-    let resized = *last != Some(size);
+    resized(size, last) || game.is_changed() || phase.is_changed()
+}
+
+/// Whether the window is not the size `last` remembers (it then remembers this one).
+pub fn resized(size: Vec2, last: &mut Option<Vec2>) -> bool {
+    let changed = *last != Some(size);
     *last = Some(size);
-    resized || game.is_changed() || phase.is_changed()
+    changed
 }
 
 /// The primary window's size in logical pixels (1280×800 before it exists, or headless).

@@ -70,6 +70,21 @@ pub fn red_suit_spans(text: &str) -> Vec<std::ops::Range<usize>> {
     out
 }
 
+/// `text` cut into runs, each marked `true` when it is a red card (the rank and ♥ or ♦): how
+/// the table's and the overlay's texts colour them.
+pub fn red_segments(text: &str) -> Vec<(&str, bool)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for r in red_suit_spans(text) {
+        out.push((&text[at..r.start], false));
+        out.push((&text[r.clone()], true));
+        at = r.end;
+    }
+    out.push((&text[at..], false));
+    out.retain(|(t, _)| !t.is_empty());
+    out
+}
+
 /// A refused move, for the player.
 pub fn error(e: &RuleError) -> String {
     match e {
@@ -284,6 +299,10 @@ mod tests {
         assert_eq!(cards(&[c("7C"), c("8C"), c("9C")]), "7♣, 8♣ and 9♣");
         let text = "Take the 10♦ or the K♣, not the A♥.";
         let red: Vec<&str> = red_suit_spans(text).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(red, vec!["10♦", "A♥"]);
+        let parts = red_segments(text);
+        assert_eq!(parts.iter().map(|p| p.0).collect::<String>(), text);
+        let red: Vec<&str> = parts.iter().filter(|p| p.1).map(|p| p.0).collect();
         assert_eq!(red, vec!["10♦", "A♥"]);
     }
 

@@ -133,23 +133,18 @@ impl TryFrom<MatchRecord> for Match {
         if r.replayed_deal && (r.series_no != 1 || r.rounds.len() > 1) {
             return Err("a replayed deal is one round".into());
         }
-        let Some((last, earlier)) = r.rounds.split_last() else {
+        if r.rounds.is_empty() {
             return Err("a series has at least the round in play".into());
-        };
-        let first_seed = deal_seed(r.seed, r.replayed_deal, r.first_deal);
-        let mut m = Match {
-            seed: r.seed,
-            deals: r.first_deal,
-            series_no: r.series_no,
-            scoreboard: Scoreboard::new(r.rules.clone()),
-            round: Round::deal(r.rules, r.first_dealer, first_seed),
-            recorded: false,
-            first_deal: r.first_deal,
-            first_dealer: r.first_dealer,
-            played: Vec::new(),
-            replayed_deal: r.replayed_deal,
-        };
-        for (i, moves) in earlier.iter().chain([last]).enumerate() {
+        }
+        let mut m = Match::start(
+            r.rules,
+            r.seed,
+            r.replayed_deal,
+            r.series_no,
+            r.first_deal,
+            r.first_dealer,
+        );
+        for (i, moves) in r.rounds.iter().enumerate() {
             if i > 0 {
                 m.next_round()
                     .map_err(|_| format!("round {} follows a round still in play", i + 1))?;
@@ -185,37 +180,37 @@ fn first_dealer_of(seed: u64) -> Seat {
 impl Match {
     /// Starts a match: the first dealer and every deal follow from `seed`.
     pub fn new(rules: RuleSettings, seed: u64) -> Match {
-        let dealer = first_dealer_of(seed);
-        let round = Round::deal(rules.clone(), dealer, splitmix64(seed));
-        Match {
-            seed,
-            deals: 1,
-            series_no: 1,
-            scoreboard: Scoreboard::new(rules),
-            round,
-            recorded: false,
-            first_deal: 1,
-            first_dealer: dealer,
-            played: Vec::new(),
-            replayed_deal: false,
-        }
+        Match::start(rules, seed, false, 1, 1, first_dealer_of(seed))
     }
 
     /// A match whose first round is exactly the deal `round_seed` with `dealer` dealing: for
     /// replaying a deal a player has seen (its seed is shown on the table).
     pub fn from_deal(rules: RuleSettings, dealer: Seat, round_seed: u64) -> Match {
-        let round = Round::deal(rules.clone(), dealer, round_seed);
+        Match::start(rules, round_seed, true, 1, 1, dealer)
+    }
+
+    /// Series `series_no` of the match `seed`, at its first round: deal number `first_deal`,
+    /// dealt by `dealer`.
+    fn start(
+        rules: RuleSettings,
+        seed: u64,
+        replayed_deal: bool,
+        series_no: u32,
+        first_deal: u64,
+        dealer: Seat,
+    ) -> Match {
+        let round_seed = deal_seed(seed, replayed_deal, first_deal);
         Match {
-            seed: round_seed,
-            deals: 1,
-            series_no: 1,
-            scoreboard: Scoreboard::new(rules),
-            round,
+            seed,
+            deals: first_deal,
+            series_no,
+            scoreboard: Scoreboard::new(rules.clone()),
+            round: Round::deal(rules, dealer, round_seed),
             recorded: false,
-            first_deal: 1,
+            first_deal,
             first_dealer: dealer,
             played: Vec::new(),
-            replayed_deal: true,
+            replayed_deal,
         }
     }
 
