@@ -27,10 +27,13 @@ use hollywood_gin::gui::bot::BotTask;
 use hollywood_gin::gui::buttons::buttons;
 use hollywood_gin::gui::cards::Slide;
 use hollywood_gin::gui::layout::{CardSprite, Metrics, Placed, SortMode, TableLayout, layout};
-use hollywood_gin::gui::menu::Menu;
-use hollywood_gin::gui::persist::{Boot, Prefs};
+use hollywood_gin::gui::modes::MenuScreen;
+use hollywood_gin::gui::persist::Boot;
 use hollywood_gin::gui::seats::{COMPUTER, HUMAN};
-use hollywood_gin::gui::table::{Animating, Command, Dealing, Game, TableSet, TurnPhase, phase_of};
+use hollywood_gin::gui::settings::PlayerSettings;
+use hollywood_gin::gui::table::{
+    Animating, Dealing, Feedback, HandView, PlayerCommand, Series, TableSet, TurnPhase, phase_of,
+};
 use hollywood_gin::rules::{Action, Card, RuleSettings};
 use hollywood_gin::store::Paths;
 use hollywood_gin::store::settings::AnimSpeed;
@@ -48,14 +51,14 @@ struct Seen {
 /// must be exactly what the core (and the deal animation) say.
 fn check_phase(
     state: Res<State<TurnPhase>>,
-    game: Res<Game>,
+    series: Res<Series>,
     dealing: Res<Dealing>,
     mut seen: ResMut<Seen>,
 ) {
-    let want = if dealing.busy(&game.m) {
+    let want = if dealing.busy(&series.current) {
         TurnPhase::Dealing
     } else {
-        phase_of(&game.m)
+        phase_of(&series.current)
     };
     seen.frames += 1;
     seen.phases.insert(*state.get());
@@ -65,7 +68,7 @@ fn check_phase(
             seen.frames,
             state.get(),
             want,
-            game.m.round().phase()
+            series.current.round().phase()
         );
         seen.mismatches.push(msg);
     }
@@ -105,11 +108,13 @@ fn app_sized(name: &str, seed: u64, w: u32, h: u32) -> App {
     )))
     .add_plugins(GamePlugins {
         boot: Boot::load(Some(Paths::under(&files_dir(name)))),
-        seed,
+        seed: Some(seed),
     })
     .init_resource::<Seen>()
     .add_systems(Update, check_phase.before(TableSet::Input));
-    app.world_mut().resource_mut::<Menu>().open = false;
+    app.world_mut()
+        .resource_mut::<NextState<MenuScreen>>()
+        .set(MenuScreen::Closed);
     app
 }
 
@@ -119,25 +124,25 @@ fn app(name: &str, seed: u64) -> App {
 
 /// Sets how fast cards move, as the settings page does.
 fn set_speed(app: &mut App, speed: AnimSpeed) {
-    app.world_mut().resource_mut::<Prefs>().settings.speed = speed;
+    app.world_mut().resource_mut::<PlayerSettings>().speed = speed;
 }
 
 /// The commands a player would give for the bot's action.
-fn commands_for(a: &Action) -> Vec<Command> {
+fn commands_for(a: &Action) -> Vec<PlayerCommand> {
     match a {
-        Action::TakeUpcard => vec![Command::TakeUpcard],
-        Action::PassUpcard => vec![Command::Pass],
-        Action::DrawStock => vec![Command::DrawStock],
-        Action::TakeDiscard => vec![Command::TakeDiscard],
+        Action::TakeUpcard => vec![PlayerCommand::TakeUpcard],
+        Action::PassUpcard => vec![PlayerCommand::Pass],
+        Action::DrawStock => vec![PlayerCommand::DrawStock],
+        Action::TakeDiscard => vec![PlayerCommand::TakeDiscard],
         // Select first, as a double-click does.
-        Action::Discard(c) => vec![Command::Select(*c), Command::Play(*c)],
-        Action::Knock { discard, .. } => vec![Command::Knock, Command::Play(*discard)],
-        Action::Gin { .. } => vec![Command::Gin],
-        Action::LayOff { card, meld } => vec![Command::LayOff {
+        Action::Discard(c) => vec![PlayerCommand::Select(*c), PlayerCommand::Play(*c)],
+        Action::Knock { discard, .. } => vec![PlayerCommand::Knock, PlayerCommand::Play(*discard)],
+        Action::Gin { .. } => vec![PlayerCommand::Gin],
+        Action::LayOff { card, meld } => vec![PlayerCommand::LayOff {
             card: *card,
             meld: *meld,
         }],
-        Action::FinishLayoffs => vec![Command::Done],
+        Action::FinishLayoffs => vec![PlayerCommand::Done],
     }
 }
 
@@ -145,12 +150,13 @@ fn commands_for(a: &Action) -> Vec<Command> {
 /// the right side.
 fn assert_cards_match_the_core(app: &mut App) {
     let world = app.world_mut();
-    let game = world.resource::<Game>();
+    let series = world.resource::<Series>();
     let met = Metrics::new(Vec2::new(1280.0, 800.0));
-    let l = layout(&game.m, met, &game.order, game.selected);
+    let hand = world.resource::<HandView>();
+    let l = layout(&series.current, met, &hand.order, hand.selected);
     let art = world.resource::<CardArt>().clone();
-    let four = game.four_color;
-    let r = game.m.round().clone();
+    let four = world.resource::<PlayerSettings>().four_color;
+    let r = series.current.round().clone();
     let mut q = world.query::<(&CardSprite, &Transform, &Sprite, &Placed)>();
     let mut n = 0;
     for (cs, tf, sprite, placed) in q.iter(world) {
@@ -189,12 +195,12 @@ fn three_rounds_through_the_plugins_keep_state_and_cards_with_the_core() {
         app.update();
         let (phase, busy, animating, history) = {
             let w = app.world();
-            let game = w.resource::<Game>();
+            let series = w.resource::<Series>();
             (
-                phase_of(&game.m),
-                w.resource::<Dealing>().busy(&game.m),
+                phase_of(&series.current),
+                w.resource::<Dealing>().busy(&series.current),
                 w.resource::<Animating>().0,
-                game.m.round().history().len(),
+                series.current.round().history().len(),
             )
         };
         let sliding = app
@@ -212,19 +218,19 @@ fn three_rounds_through_the_plugins_keep_state_and_cards_with_the_core() {
             at_rest_checks += 1;
             last_key = Some(key);
         }
-        let game = app.world().resource::<Game>();
-        let r = game.m.round();
+        let series = app.world().resource::<Series>();
+        let r = series.current.round();
         let cmds = match phase {
             TurnPhase::RoundOver => {
                 rounds += 1;
                 if rounds == 3 {
                     break;
                 }
-                vec![Command::NextRound]
+                vec![PlayerCommand::NextRound]
             }
             TurnPhase::ComputerTurn | TurnPhase::Dealing => continue,
             _ => {
-                let a = me.decide(&View::of(r, HUMAN, Some(game.m.scoreboard())));
+                let a = me.decide(&View::of(r, HUMAN, Some(series.current.scoreboard())));
                 moves += 1;
                 commands_for(&a)
             }
@@ -233,13 +239,14 @@ fn three_rounds_through_the_plugins_keep_state_and_cards_with_the_core() {
             app.world_mut().write_message(c);
         }
         // The commands are applied in the next frame; the core must have moved on after it.
-        let before = app.world().resource::<Game>().m.clone();
+        let before = app.world().resource::<Series>().current.clone();
         app.update();
-        let game = app.world().resource::<Game>();
+        let series = app.world().resource::<Series>();
         assert_ne!(
-            game.m, before,
+            series.current,
+            before,
             "a command was not applied: {}",
-            game.message
+            app.world().resource::<Feedback>().0
         );
     }
     assert_eq!(rounds, 3, "three rounds played");
@@ -273,8 +280,9 @@ fn at_speed_zero_nothing_animates_and_the_bot_moves_at_once() {
     let mut frames_sliding = 0;
     let mut frames = 0;
     let computer_moves = |app: &App| {
-        let game = app.world().resource::<Game>();
-        game.m
+        let series = app.world().resource::<Series>();
+        series
+            .current
             .round()
             .history()
             .iter()
@@ -289,9 +297,11 @@ fn at_speed_zero_nothing_animates_and_the_bot_moves_at_once() {
             .query_filtered::<(), With<Slide>>()
             .iter(app.world())
             .count();
-        let game = app.world().resource::<Game>();
-        if game.m.round().to_act() == Some(HUMAN) && phase_of(&game.m) != TurnPhase::RoundOver {
-            let a = me.decide(&View::of(game.m.round(), HUMAN, None));
+        let series = app.world().resource::<Series>();
+        if series.current.round().to_act() == Some(HUMAN)
+            && phase_of(&series.current) != TurnPhase::RoundOver
+        {
+            let a = me.decide(&View::of(series.current.round(), HUMAN, None));
             for c in commands_for(&a) {
                 app.world_mut().write_message(c);
             }
@@ -309,37 +319,37 @@ fn at_speed_zero_nothing_animates_and_the_bot_moves_at_once() {
 
 #[test]
 fn the_series_is_saved_after_every_move_and_resumes_exactly() {
-    use hollywood_gin::gui::persist::Files;
+    use hollywood_gin::gui::persist::FileWriter;
     let mut app = app("save", 8);
     let paths = Paths::under(&files_dir("save"));
     let me = Level::Medium.bot(2);
     let mut checked = 0;
     for _ in 0..3000 {
         app.update();
-        let game = app.world().resource::<Game>();
-        let r = game.m.round();
-        let dealing = app.world().resource::<Dealing>().busy(&game.m);
+        let series = app.world().resource::<Series>();
+        let r = series.current.round();
+        let dealing = app.world().resource::<Dealing>().busy(&series.current);
         let state = *app.world().resource::<State<TurnPhase>>().get();
         if !dealing
             && state != TurnPhase::Dealing
             && r.to_act() == Some(HUMAN)
-            && phase_of(&game.m) != TurnPhase::RoundOver
+            && phase_of(&series.current) != TurnPhase::RoundOver
         {
             let a = me.decide(&View::of(r, HUMAN, None));
             for c in commands_for(&a) {
                 app.world_mut().write_message(c);
             }
             // Let the move and its save happen, then check the file caught up.
-            let before = app.world().resource::<Game>().m.clone();
+            let before = app.world().resource::<Series>().current.clone();
             app.update();
             app.update();
             assert_ne!(
-                app.world().resource::<Game>().m,
+                app.world().resource::<Series>().current,
                 before,
                 "the move was applied"
             );
-            let m = app.world().resource::<Game>().m.clone();
-            app.world().resource::<Files>().flush();
+            let m = app.world().resource::<Series>().current.clone();
+            app.world().resource::<FileWriter>().flush();
             let back = Boot::load(Some(paths.clone()));
             assert!(back.notices.is_empty(), "{:?}", back.notices);
             assert_eq!(
@@ -390,14 +400,17 @@ fn keys_do_what_the_buttons_do() {
         app.update();
     };
     // S cycles the sort without touching the round.
-    let before = app.world().resource::<Game>().m.clone();
+    let before = app.world().resource::<Series>().current.clone();
     press(&mut app, KeyCode::KeyS);
-    assert_eq!(app.world().resource::<Game>().order.mode, SortMode::Rank);
-    assert_eq!(app.world().resource::<Game>().m, before);
+    assert_eq!(
+        app.world().resource::<HandView>().order.mode,
+        SortMode::Rank
+    );
+    assert_eq!(app.world().resource::<Series>().current, before);
     // Space is the first button: Pass.
     press(&mut app, KeyCode::Space);
-    let game = app.world().resource::<Game>();
-    let h = game.m.round().history();
+    let series = app.world().resource::<Series>();
+    let h = series.current.round().history();
     assert_eq!((h[0].seat, &h[0].action), (HUMAN, &Action::PassUpcard));
 }
 
@@ -468,8 +481,8 @@ fn settle(app: &mut App) {
         app.update();
         let busy = {
             let w = app.world();
-            let game = w.resource::<Game>();
-            w.resource::<Dealing>().busy(&game.m) || w.resource::<Animating>().0
+            let series = w.resource::<Series>();
+            w.resource::<Dealing>().busy(&series.current) || w.resource::<Animating>().0
         };
         let sliding = app
             .world_mut()
@@ -532,18 +545,24 @@ fn reach_a_discard_with_eleven_cards(app: &mut App) {
         settle(app);
         match phase(app) {
             TurnPhase::Discard => {
-                let game = app.world().resource::<Game>();
-                assert_eq!(game.m.round().hand(HUMAN).len(), 11);
+                let series = app.world().resource::<Series>();
+                assert_eq!(series.current.round().hand(HUMAN).len(), 11);
                 return;
             }
             TurnPhase::UpcardOffer => {
                 let met = metrics(app);
                 let pass = {
-                    let game = app.world().resource::<Game>();
-                    buttons(game, TurnPhase::UpcardOffer, met)
-                        .into_iter()
-                        .find(|b| b.cmd == Command::Pass)
-                        .unwrap()
+                    let w = app.world();
+                    let hand = w.resource::<HandView>();
+                    buttons(
+                        &w.resource::<Series>().current,
+                        hand,
+                        TurnPhase::UpcardOffer,
+                        met,
+                    )
+                    .into_iter()
+                    .find(|b| b.cmd == PlayerCommand::Pass)
+                    .unwrap()
                 };
                 let p = to_screen(app, pass.pos);
                 click(app, p);
@@ -569,46 +588,50 @@ fn every_card_and_button_responds(app: &mut App, what: &str) {
     for &c in &hand {
         let p = hand_card_point(app, c);
         click(app, p);
-        let selected = app.world().resource::<Game>().selected;
+        let selected = app.world().resource::<HandView>().selected;
         assert_eq!(
             selected,
             Some(c),
             "{what}: a click at {p} on {c} did not raise it"
         );
     }
-    // A second click on the raised card would discard it: lower it with Esc instead.
-    app.world_mut()
-        .resource_mut::<Game>()
-        .command(Command::Cancel);
+    // A second click on the raised card would discard it: lower it as Esc does instead.
+    app.world_mut().write_message(PlayerCommand::Cancel);
+    settle(app);
     // The buttons, as the table shows them now.
     let met = metrics(app);
     let shown = {
-        let game = app.world().resource::<Game>();
-        buttons(game, TurnPhase::Discard, met)
+        let w = app.world();
+        let hand = w.resource::<HandView>();
+        buttons(
+            &w.resource::<Series>().current,
+            hand,
+            TurnPhase::Discard,
+            met,
+        )
     };
     for b in shown {
         let p = to_screen(app, b.pos);
         click(app, p);
         settle(app);
-        let game = app.world().resource::<Game>();
+        let series = app.world().resource::<Series>();
+        let hand = app.world().resource::<HandView>();
         match b.cmd {
-            Command::Sort(mode) => {
-                assert_eq!(game.order.mode, mode, "{what}: the {} button", b.label)
+            PlayerCommand::Sort(mode) => {
+                assert_eq!(hand.order.mode, mode, "{what}: the {} button", b.label)
             }
-            Command::Knock => {
-                assert!(game.knocking, "{what}: Knock");
-                app.world_mut()
-                    .resource_mut::<Game>()
-                    .command(Command::Cancel);
+            PlayerCommand::Knock => {
+                assert!(hand.knocking, "{what}: Knock");
+                app.world_mut().write_message(PlayerCommand::Cancel);
+                settle(app);
             }
-            Command::Gin => assert!(game.m.round().is_finished(), "{what}: Gin"),
+            PlayerCommand::Gin => assert!(series.current.round().is_finished(), "{what}: Gin"),
             other => panic!("{what}: unexpected button {other:?}"),
         }
     }
     // Back to melds order for the next pass.
     app.world_mut()
-        .resource_mut::<Game>()
-        .command(Command::Sort(SortMode::Melds));
+        .write_message(PlayerCommand::Sort(SortMode::Melds));
     settle(app);
 }
 
@@ -657,10 +680,10 @@ fn every_card_and_button_answers_a_click_with_the_overlay_in_every_state() {
         every_card_and_button_responds(&mut app, &format!("{w}x{h}, score window collapsed"));
 
         // And a click on an egui window never reaches the table: the round's moves window.
-        let before = app.world().resource::<Game>().selected;
+        let before = app.world().resource::<HandView>().selected;
         let moves = egui_rect(&mut app, "moves").expect("the moves window is drawn");
         click(&mut app, moves.center());
-        assert_eq!(app.world().resource::<Game>().selected, before);
+        assert_eq!(app.world().resource::<HandView>().selected, before);
     }
 }
 
@@ -672,8 +695,8 @@ fn a_card_dragged_over_a_window_still_lands() {
     settle(&mut app);
     // Drag the leftmost card that may be thrown over the score window, then onto the pile.
     let (card, from) = {
-        let game = app.world().resource::<Game>();
-        let taken = game.m.round().taken_from_discard();
+        let series = app.world().resource::<Series>();
+        let taken = series.current.round().taken_from_discard();
         let hand = app.world().resource::<TableLayout>().layout.hand.clone();
         let c = hand.into_iter().find(|&c| Some(c) != taken).unwrap();
         (c, c)
@@ -692,8 +715,8 @@ fn a_card_dragged_over_a_window_still_lands() {
     move_to(&mut app, pile);
     button(&mut app, ButtonState::Released);
     settle(&mut app);
-    let game = app.world().resource::<Game>();
-    let r = game.m.round();
+    let series = app.world().resource::<Series>();
+    let r = series.current.round();
     assert!(
         r.history()
             .iter()
@@ -733,7 +756,7 @@ fn a_new_series_started_while_the_computer_thinks_gets_none_of_its_old_decision(
     for _ in 0..200 {
         app.update();
         if app.world().resource::<BotTask>().for_position()
-            == Some(position_key(&app.world().resource::<Game>().m))
+            == Some(position_key(&app.world().resource::<Series>().current))
         {
             break;
         }
@@ -741,17 +764,14 @@ fn a_new_series_started_while_the_computer_thinks_gets_none_of_its_old_decision(
     let asked = app.world().resource::<BotTask>().for_position();
     assert_eq!(asked, Some(position_key(&old)), "the computer is thinking");
     // The menu's New series, mid-think.
-    app.world_mut().resource_mut::<Game>().start_series(
-        RuleSettings::default(),
-        Level::Medium,
-        new_seed,
-    );
+    app.world_mut()
+        .write_message(PlayerCommand::NewSeries(new_seed));
     for _ in 0..300 {
         app.update();
         if !app
             .world()
-            .resource::<Game>()
-            .m
+            .resource::<Series>()
+            .current
             .round()
             .history()
             .is_empty()
@@ -759,8 +779,8 @@ fn a_new_series_started_while_the_computer_thinks_gets_none_of_its_old_decision(
             break;
         }
     }
-    let game = app.world().resource::<Game>();
-    let h = game.m.round().history();
+    let series = app.world().resource::<Series>();
+    let h = series.current.round().history();
     assert!(!h.is_empty(), "the computer moved in the new series");
     let first = &h[0];
     assert_eq!(first.seat, COMPUTER);
@@ -771,7 +791,8 @@ fn a_new_series_started_while_the_computer_thinks_gets_none_of_its_old_decision(
         "the computer's first move in the new series is its decision for that position"
     );
     assert_ne!(first.action, old_reply, "not the old position's reply");
-    assert!(game.message.is_empty(), "no refused move: {}", game.message);
+    let said = &app.world().resource::<Feedback>().0;
+    assert!(said.is_empty(), "no refused move: {said}");
 }
 
 #[test]
@@ -781,26 +802,27 @@ fn a_double_click_low_on_a_card_discards_it() {
     reach_a_discard_with_eleven_cards(&mut app);
     settle(&mut app);
     let card = {
-        let game = app.world().resource::<Game>();
-        let taken = game.m.round().taken_from_discard();
+        let series = app.world().resource::<Series>();
+        let taken = series.current.round().taken_from_discard();
         let hand = app.world().resource::<TableLayout>().layout.hand.clone();
         *hand.iter().rev().find(|&&c| Some(c) != taken).unwrap()
     };
     // Low on its face: the first click raises the card out from under the pointer.
     let p = hand_card_point(&mut app, card) + Vec2::new(0.0, 10.0);
     click(&mut app, p);
-    assert_eq!(app.world().resource::<Game>().selected, Some(card));
+    assert_eq!(app.world().resource::<HandView>().selected, Some(card));
     settle(&mut app);
     click(&mut app, p);
     settle(&mut app);
-    let game = app.world().resource::<Game>();
+    let series = app.world().resource::<Series>();
     assert!(
-        game.m
+        series
+            .current
             .round()
             .history()
             .iter()
             .any(|m| m.seat == HUMAN && m.action == Action::Discard(card)),
         "the second click discarded it: {}",
-        game.message
+        app.world().resource::<Feedback>().0
     );
 }

@@ -16,8 +16,10 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
+use super::modes::playing;
 use super::seats::COMPUTER;
-use super::table::{Animating, Game, TableSet, TurnPhase, playing};
+use super::settings::PlayerSettings;
+use super::table::{Animating, Series, TableSet, TurnPhase};
 use crate::ai::View;
 use crate::rules::{Action, Match};
 
@@ -63,21 +65,26 @@ impl BotTask {
 
 /// Starts, collects and shows the computer's decision for the current position.
 fn computer_turn(
-    mut game: ResMut<Game>,
+    mut series: ResMut<Series>,
     mut bot: ResMut<BotTask>,
     time: Res<Time>,
     anim: Res<Animating>,
+    settings: Res<PlayerSettings>,
 ) {
     let now = time.elapsed();
     if !bot.busy() {
-        if game.m.round().to_act() != Some(COMPUTER) {
+        if series.current.round().to_act() != Some(COMPUTER) {
             return;
         }
-        let view = View::of(game.m.round(), COMPUTER, Some(game.m.scoreboard()));
-        let (level, seed) = (game.level, game.bot_seed);
+        let view = View::of(
+            series.current.round(),
+            COMPUTER,
+            Some(series.current.scoreboard()),
+        );
+        let (level, seed) = (series.level, series.bot_seed);
         bot.task =
             Some(AsyncComputeTaskPool::get().spawn(async move { level.bot(seed).decide(&view) }));
-        bot.for_position = Some(position_key(&game.m));
+        bot.for_position = Some(position_key(&series.current));
         bot.started = Some(now);
         return;
     }
@@ -88,10 +95,14 @@ fn computer_turn(
         bot.ready = Some(a);
         bot.task = None;
     }
-    let pause = Duration::from_secs_f32(BOT_PAUSE_SECS * game.speed.max(0.0));
+    let pause = Duration::from_secs_f32(BOT_PAUSE_SECS * settings.speed_factor());
     if bot.ready.is_some() && !anim.0 && bot.started.is_some_and(|s| now >= s + pause) {
         if let Some(a) = bot.ready.take() {
-            game.act(COMPUTER, a);
+            if let Err(e) = series.act(COMPUTER, a) {
+                // The engine only plays legal moves; should one be refused, the table waits
+                // for the next decision rather than losing the round.
+                error!("the computer's move was refused: {e}");
+            }
         }
         bot.clear();
     }
@@ -100,8 +111,8 @@ fn computer_turn(
 /// Drops a pending decision as soon as the table has left its position, whoever is to move
 /// (a new series started from the menu while the computer was thinking). Runs every frame just
 /// before `computer_turn`, so that never sees a stale decision.
-fn forget_stale(game: Res<Game>, mut bot: ResMut<BotTask>) {
-    if bot.busy() && bot.for_position != Some(position_key(&game.m)) {
+fn forget_stale(series: Res<Series>, mut bot: ResMut<BotTask>) {
+    if bot.busy() && bot.for_position != Some(position_key(&series.current)) {
         debug!("the table moved on: the computer's pending decision is dropped");
         bot.clear();
     }

@@ -2,7 +2,7 @@
 //! off all, done, next round) and for sorting the hand, with keyboard shortcuts for the same.
 //!
 //! Which action buttons show is asked of the rules core (its legal actions), never worked out
-//! here. A pressed button or key becomes a [`Command`] message; the table applies it.
+//! here. A pressed button or key becomes a [`PlayerCommand`] message; the table applies it.
 //! Buttons are plain sprites with a text label, sized by the window (see
 //! [`Metrics::ui_scale`]), so they stay readable from 1024×640 to 4K.
 
@@ -10,17 +10,17 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::layout::{Metrics, SortMode};
+use super::modes::playing;
 use super::pointer::table_has_pointer;
+use super::screen::{Screen, cursor_world};
 use super::seats::HUMAN;
-use super::table::{
-    Command, Game, TableSet, TurnPhase, cursor_world, playing, table_changed, window_size,
-};
-use crate::rules::Action;
+use super::table::{HandView, PlayerCommand, Series, TableSet, TurnPhase, table_changed};
+use crate::rules::{Action, Match};
 
 /// One button on screen.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Button {
-    pub cmd: Command,
+    pub cmd: PlayerCommand,
     pub label: &'static str,
     pub pos: Vec2,
     pub size: Vec2,
@@ -36,8 +36,8 @@ impl Button {
 }
 
 /// The action commands the player may use now; the first is the primary one (Space/Enter).
-pub fn available(game: &Game, phase: TurnPhase) -> Vec<Command> {
-    let r = game.m.round();
+pub fn available(m: &Match, phase: TurnPhase) -> Vec<PlayerCommand> {
+    let r = m.round();
     let legal = if r.to_act() == Some(HUMAN) {
         r.legal_actions()
     } else {
@@ -45,25 +45,25 @@ pub fn available(game: &Game, phase: TurnPhase) -> Vec<Command> {
     };
     let any = |f: fn(&Action) -> bool| legal.iter().any(f);
     match phase {
-        TurnPhase::UpcardOffer => vec![Command::Pass, Command::TakeUpcard],
+        TurnPhase::UpcardOffer => vec![PlayerCommand::Pass, PlayerCommand::TakeUpcard],
         TurnPhase::Discard => {
             let mut v = Vec::new();
             if any(|a| matches!(a, Action::Gin { .. })) {
-                v.push(Command::Gin);
+                v.push(PlayerCommand::Gin);
             }
             if any(|a| matches!(a, Action::Knock { .. })) {
-                v.push(Command::Knock);
+                v.push(PlayerCommand::Knock);
             }
             v
         }
         TurnPhase::Layoff => {
-            let mut v = vec![Command::Done];
+            let mut v = vec![PlayerCommand::Done];
             if any(|a| matches!(a, Action::LayOff { .. })) {
-                v.push(Command::LayOffAll);
+                v.push(PlayerCommand::LayOffAll);
             }
             v
         }
-        TurnPhase::RoundOver => vec![Command::NextRound],
+        TurnPhase::RoundOver => vec![PlayerCommand::NextRound],
         _ => Vec::new(),
     }
 }
@@ -87,21 +87,21 @@ pub fn sort_column_top(met: Metrics) -> f32 {
 }
 
 /// Every button to show now, with its place on a table of metrics `met`.
-pub fn buttons(game: &Game, phase: TurnPhase, met: Metrics) -> Vec<Button> {
+pub fn buttons(m: &Match, hand: &HandView, phase: TurnPhase, met: Metrics) -> Vec<Button> {
     let s = met.ui_scale();
     let mut out = Vec::new();
     let size = Vec2::new(150.0, 44.0) * s;
-    for (i, cmd) in available(game, phase).into_iter().enumerate() {
+    for (i, cmd) in available(m, phase).into_iter().enumerate() {
         let label = match cmd {
-            Command::TakeUpcard => "Take",
-            Command::Pass => "Pass",
-            Command::Knock if game.knocking => "Cancel knock",
-            Command::Knock => "Knock",
-            Command::Gin => "Gin!",
-            Command::LayOffAll => "Lay off all",
-            Command::Done => "Done",
-            Command::NextRound if game.m.scoreboard().is_over() => "New series",
-            Command::NextRound => "Next round",
+            PlayerCommand::TakeUpcard => "Take",
+            PlayerCommand::Pass => "Pass",
+            PlayerCommand::Knock if hand.knocking => "Cancel knock",
+            PlayerCommand::Knock => "Knock",
+            PlayerCommand::Gin => "Gin!",
+            PlayerCommand::LayOffAll => "Lay off all",
+            PlayerCommand::Done => "Done",
+            PlayerCommand::NextRound if m.scoreboard().is_over() => "New series",
+            PlayerCommand::NextRound => "Next round",
             _ => "",
         };
         let pos = met.discard()
@@ -114,11 +114,11 @@ pub fn buttons(game: &Game, phase: TurnPhase, met: Metrics) -> Vec<Button> {
             label,
             pos,
             size,
-            on: cmd == Command::Knock && game.knocking,
+            on: cmd == PlayerCommand::Knock && hand.knocking,
         });
     }
     // Sorting, while the player holds a hand of their own to arrange.
-    let r = game.m.round();
+    let r = m.round();
     if !matches!(phase, TurnPhase::Dealing | TurnPhase::RoundOver) && r.knock().is_none() {
         for (i, (mode, label)) in [
             (SortMode::Melds, "Melds"),
@@ -130,11 +130,11 @@ pub fn buttons(game: &Game, phase: TurnPhase, met: Metrics) -> Vec<Button> {
         {
             let (pos, size) = sort_button(met, i);
             out.push(Button {
-                cmd: Command::Sort(mode),
+                cmd: PlayerCommand::Sort(mode),
                 label,
                 pos,
                 size,
-                on: game.order.mode == mode,
+                on: hand.order.mode == mode,
             });
         }
     }
@@ -186,19 +186,14 @@ type LabelItem = (
 );
 
 fn show_buttons(
-    game: Res<Game>,
+    series: Res<Series>,
+    hand: Res<HandView>,
     phase: Res<State<TurnPhase>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
+    screen: Res<Screen>,
     mut slots: Query<SlotItem, Without<ButtonLabel>>,
     mut labels: Query<LabelItem, Without<ButtonSlot>>,
-    mut last_size: Local<Option<Vec2>>,
 ) {
-    let size = window_size(&windows);
-    if !table_changed(&game, &phase, size, &mut last_size) {
-        return;
-    }
-    let met = Metrics::new(size);
-    let list = buttons(&game, *phase.get(), met);
+    let list = buttons(&series.current, &hand, *phase.get(), screen.metrics);
     let vis = |i: usize| {
         if i < list.len() {
             Visibility::Visible
@@ -211,7 +206,7 @@ fn show_buttons(
         let Some(b) = list.get(s.0) else { continue };
         let color = match (b.on, b.cmd) {
             (true, _) => FACE_ON,
-            (false, Command::Sort(_)) => FACE_SORT,
+            (false, PlayerCommand::Sort(_)) => FACE_SORT,
             _ => FACE,
         };
         if sprite.color != color {
@@ -244,13 +239,16 @@ fn show_buttons(
 
 /// The keyboard shortcuts become commands.
 fn press_keys(
-    game: Res<Game>,
+    series: Res<Series>,
     phase: Res<State<TurnPhase>>,
     keys: Res<ButtonInput<KeyCode>>,
-    mut out: MessageWriter<Command>,
+    mut out: MessageWriter<PlayerCommand>,
 ) {
-    let phase = *phase.get();
-    let cmds = available(&game, phase);
+    // The legal actions are asked for only when a key was pressed.
+    if keys.get_just_pressed().next().is_none() {
+        return;
+    }
+    let cmds = available(&series.current, *phase.get());
     if let Some(&first) = cmds.first()
         && (keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter))
     {
@@ -258,13 +256,13 @@ fn press_keys(
         return;
     }
     for (key, cmd) in [
-        (KeyCode::KeyT, Command::TakeUpcard),
-        (KeyCode::KeyP, Command::Pass),
-        (KeyCode::KeyK, Command::Knock),
-        (KeyCode::KeyG, Command::Gin),
-        (KeyCode::KeyL, Command::LayOffAll),
-        (KeyCode::KeyD, Command::Done),
-        (KeyCode::KeyN, Command::NextRound),
+        (KeyCode::KeyT, PlayerCommand::TakeUpcard),
+        (KeyCode::KeyP, PlayerCommand::Pass),
+        (KeyCode::KeyK, PlayerCommand::Knock),
+        (KeyCode::KeyG, PlayerCommand::Gin),
+        (KeyCode::KeyL, PlayerCommand::LayOffAll),
+        (KeyCode::KeyD, PlayerCommand::Done),
+        (KeyCode::KeyN, PlayerCommand::NextRound),
     ] {
         if keys.just_pressed(key) && cmds.contains(&cmd) {
             out.write(cmd);
@@ -275,12 +273,14 @@ fn press_keys(
 
 /// Clicks on buttons become commands.
 fn click_buttons(
-    game: Res<Game>,
+    series: Res<Series>,
+    hand: Res<HandView>,
     phase: Res<State<TurnPhase>>,
+    screen: Res<Screen>,
     mouse: Res<ButtonInput<MouseButton>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform)>,
-    mut out: MessageWriter<Command>,
+    mut out: MessageWriter<PlayerCommand>,
 ) {
     let phase = *phase.get();
     if !mouse.just_pressed(MouseButton::Left) {
@@ -289,8 +289,7 @@ fn click_buttons(
     let Some(world) = cursor_world(&windows, &cams) else {
         return;
     };
-    let met = Metrics::new(window_size(&windows));
-    if let Some(b) = buttons(&game, phase, met)
+    if let Some(b) = buttons(&series.current, &hand, phase, screen.metrics)
         .into_iter()
         .find(|b| b.contains(world))
     {
@@ -310,52 +309,56 @@ impl Plugin for ButtonsPlugin {
                     .in_set(TableSet::Input)
                     .run_if(playing),
             )
-            .add_systems(Update, show_buttons.in_set(TableSet::Show));
+            .add_systems(
+                Update,
+                show_buttons.run_if(table_changed).in_set(TableSet::Show),
+            );
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Match, RuleSettings};
+    use crate::rules::RuleSettings;
 
     #[test]
     fn buttons_come_from_the_cores_legal_actions() {
-        let mut game = Game::new(8);
         // Give the human the first word on the upcard.
-        while game.m.round().to_act() != Some(HUMAN) {
-            game.m = Match::new(RuleSettings::default(), game.bot_seed.wrapping_add(1));
-            game.bot_seed += 1;
+        let mut seed = 8;
+        let mut m = Match::new(RuleSettings::default(), seed);
+        while m.round().to_act() != Some(HUMAN) {
+            seed += 1;
+            m = Match::new(RuleSettings::default(), seed);
         }
         assert_eq!(
-            available(&game, TurnPhase::UpcardOffer),
-            vec![Command::Pass, Command::TakeUpcard]
+            available(&m, TurnPhase::UpcardOffer),
+            vec![PlayerCommand::Pass, PlayerCommand::TakeUpcard]
         );
-        assert!(available(&game, TurnPhase::ComputerTurn).is_empty());
+        assert!(available(&m, TurnPhase::ComputerTurn).is_empty());
         assert_eq!(
-            available(&game, TurnPhase::RoundOver),
-            vec![Command::NextRound]
+            available(&m, TurnPhase::RoundOver),
+            vec![PlayerCommand::NextRound]
         );
         // In the discard phase Knock shows exactly when the core lists a knock.
-        game.m.apply(HUMAN, Action::TakeUpcard).unwrap();
-        let legal = game.m.round().legal_actions();
+        m.apply(HUMAN, Action::TakeUpcard).unwrap();
+        let legal = m.round().legal_actions();
         let can_knock = legal.iter().any(|a| matches!(a, Action::Knock { .. }));
         assert_eq!(
-            available(&game, TurnPhase::Discard).contains(&Command::Knock),
+            available(&m, TurnPhase::Discard).contains(&PlayerCommand::Knock),
             can_knock
         );
     }
 
     #[test]
     fn buttons_fit_the_window_and_never_overlap() {
-        let game = Game::new(8);
+        let m = Match::new(RuleSettings::default(), 8);
         for size in [
             Vec2::new(1024.0, 640.0),
             Vec2::new(1280.0, 800.0),
             Vec2::new(3840.0, 2160.0),
         ] {
             let met = Metrics::new(size);
-            let list = buttons(&game, TurnPhase::UpcardOffer, met);
+            let list = buttons(&m, &HandView::default(), TurnPhase::UpcardOffer, met);
             assert_eq!(list.len(), 5, "Pass, Take and three sorts");
             for (i, a) in list.iter().enumerate() {
                 let r = Rect::from_center_size(a.pos, a.size);
@@ -381,7 +384,7 @@ mod tests {
             // The active sort is drawn as chosen.
             assert!(
                 list.iter()
-                    .any(|b| b.cmd == Command::Sort(SortMode::Melds) && b.on)
+                    .any(|b| b.cmd == PlayerCommand::Sort(SortMode::Melds) && b.on)
             );
         }
     }

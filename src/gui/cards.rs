@@ -7,7 +7,7 @@
 //!   target ([`Placed`]), which becomes an animation; a card being dragged follows the pointer
 //!   ([`Drag`], which input keeps); when a drag ends ([`DragEnded`]) the card slides back to its
 //!   place, unless the drop was a move, whose new target takes over in the same frame.
-//! - Every animation time is scaled by [`Game::speed`]; at 0 cards jump to their places and the
+//! - Every animation time is scaled by the speed in [`PlayerSettings`]; at 0 cards jump to their places and the
 //!   deal is instant, so the overlay's speed setting needs nothing more from this file.
 //! - A new round is shown as at a real table: all cards are collected to the stock face down,
 //!   then dealt one at a time, alternating, starting with the non-dealer.
@@ -16,16 +16,17 @@
 //!   while a card is dragged in the layoff phase, the melds it fits are lit.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 
 use super::art::CardArt;
 use super::input::{Drag, DragEnded};
-use super::layout::{CardSprite, Layout, Metrics, Placed, TableLayout, layout};
+use super::layout::{CardSprite, Layout, Placed, TableLayout, layout};
+use super::screen::Screen;
 use super::seats::{COMPUTER, HUMAN};
+use super::settings::PlayerSettings;
 use super::table::{
-    Animating, DealStage, Dealing, Game, TableSet, TurnPhase, resized, round_key, window_size,
+    Animating, DealStage, Dealing, HandView, Series, TableSet, TurnPhase, round_key,
 };
-use crate::rules::{Action, Card};
+use crate::rules::{Action, Card, Match};
 
 /// An eased move in progress; `flip` is the image shown from `flip_at` on (a card turning
 /// over).
@@ -52,9 +53,9 @@ fn flip_time(turning_up: bool) -> f32 {
 /// not make that move and has to see it happen.
 const COMPUTER_MOVE_SLOWER: f32 = 1.7;
 
-fn setup(mut commands: Commands, art: Res<CardArt>, windows: Query<&Window, With<PrimaryWindow>>) {
+fn setup(mut commands: Commands, art: Res<CardArt>, screen: Res<Screen>) {
     commands.spawn(Camera2d);
-    let met = Metrics::new(window_size(&windows));
+    let met = screen.metrics;
     let start = met.stock().extend(1.0);
     for c in Card::all() {
         let mut sprite = Sprite::from_image(art.back.clone());
@@ -64,8 +65,8 @@ fn setup(mut commands: Commands, art: Res<CardArt>, windows: Query<&Window, With
 }
 
 /// Where a new round's cards are dealt from, and the order they come off the deck.
-fn deal_order(game: &Game, l: &Layout) -> Vec<Card> {
-    let r = game.m.round();
+fn deal_order(m: &Match, l: &Layout) -> Vec<Card> {
+    let r = m.round();
     let row = |seat| -> Vec<Card> {
         let mut v: Vec<(f32, Card)> = r
             .hand(seat)
@@ -94,11 +95,13 @@ fn deal_order(game: &Game, l: &Layout) -> Vec<Card> {
 #[allow(clippy::too_many_arguments)]
 fn place_cards(
     mut commands: Commands,
-    game: Res<Game>,
+    series: Res<Series>,
     art: Res<CardArt>,
     mut dealing: ResMut<Dealing>,
     mut table: ResMut<TableLayout>,
-    windows: Query<&Window, With<PrimaryWindow>>,
+    hand: Res<HandView>,
+    settings: Res<PlayerSettings>,
+    screen: Res<Screen>,
     slides: Query<(), With<Slide>>,
     mut cards: Query<(
         Entity,
@@ -107,30 +110,31 @@ fn place_cards(
         &mut Transform,
         Option<&Placed>,
     )>,
-    mut last_size: Local<Option<Vec2>>,
 ) {
-    // Nothing to do unless the game, the deal or the window changed (the deal's own steps
-    // wait for slides, so it runs every frame while a deal is under way).
-    let size = window_size(&windows);
-    if !resized(size, &mut last_size)
-        && !game.is_changed()
+    // Nothing to do unless the series, the hand's order, the look, the deal or the window
+    // changed (the deal's own steps wait for slides, so it runs every frame while a deal is
+    // under way).
+    if !screen.is_changed()
+        && !series.is_changed()
+        && !hand.is_changed()
+        && !settings.is_changed()
         && !dealing.is_changed()
         && dealing.stage == DealStage::Idle
-        && dealing.dealt == Some(round_key(&game.m))
+        && dealing.dealt == Some(round_key(&series.current))
     {
         return;
     }
-    let met = Metrics::new(size);
-    let l = layout(&game.m, met, &game.order, game.selected);
-    let secs = game.slide_secs();
+    let met = screen.metrics;
+    let l = layout(&series.current, met, &hand.order, hand.selected);
+    let secs = settings.slide_secs();
     let image = |c: Card, face_up: bool| {
         if face_up {
-            art.face(c, game.four_color)
+            art.face(c, settings.four_color)
         } else {
             art.back.clone()
         }
     };
-    let key = round_key(&game.m);
+    let key = round_key(&series.current);
     if dealing.dealt != Some(key) {
         // A new round: collect every card to the stock, face down (the first deal of the
         // session starts there already).
@@ -170,8 +174,8 @@ fn place_cards(
     match dealing.stage {
         DealStage::Collecting => {
             // Collected: deal one card at a time, the upcard last.
-            let order = deal_order(&game, &l);
-            let step = 0.07 * game.speed;
+            let order = deal_order(&series.current, &l);
+            let step = 0.07 * settings.speed_factor();
             for (e, cs, sprite, tf, _) in &mut cards {
                 let Some(p) = l.get(cs.0) else { continue };
                 let wait = order
@@ -241,7 +245,7 @@ fn place_cards(
 /// gives it its new place instead.
 fn end_drags(
     mut commands: Commands,
-    game: Res<Game>,
+    settings: Res<PlayerSettings>,
     mut ended: MessageReader<DragEnded>,
     cards: Query<(Entity, &CardSprite, &Transform, &Placed)>,
 ) {
@@ -251,7 +255,7 @@ fn end_drags(
                 from: tf.translation,
                 to: placed.pos,
                 t: 0.0,
-                secs: game.slide_secs(),
+                secs: settings.slide_secs(),
                 flip: None,
                 flip_at: None,
             });
@@ -328,21 +332,22 @@ const HOT: Color = Color::srgb(1.0, 0.8, 0.3);
 
 /// The colour each card should have now.
 pub fn tints(
-    game: &Game,
+    m: &Match,
+    knocking: bool,
     phase: TurnPhase,
     dragged: Option<(Card, Vec2)>,
     l: &Layout,
 ) -> Vec<(Card, Color)> {
-    let r = game.m.round();
+    let r = m.round();
     let mut out = Vec::new();
     match phase {
         TurnPhase::Discard => {
             let legal = r.legal_actions();
             for c in r.hand(HUMAN).iter() {
                 let ok = legal.iter().any(|a| match a {
-                    Action::Discard(d) => *d == c && !game.knocking,
-                    Action::Knock { discard, .. } => *discard == c && game.knocking,
-                    Action::Gin { discard } => *discard == Some(c) && game.knocking,
+                    Action::Discard(d) => *d == c && !knocking,
+                    Action::Knock { discard, .. } => *discard == c && knocking,
+                    Action::Gin { discard } => *discard == Some(c) && knocking,
                     _ => false,
                 });
                 if !ok {
@@ -368,7 +373,9 @@ pub fn tints(
 
 #[allow(clippy::too_many_arguments)]
 fn tint_cards(
-    game: Res<Game>,
+    series: Res<Series>,
+    hand: Res<HandView>,
+    settings: Res<PlayerSettings>,
     art: Res<CardArt>,
     phase: Res<State<TurnPhase>>,
     drag: Res<Drag>,
@@ -376,15 +383,25 @@ fn tint_cards(
     anim: Res<Animating>,
     mut cards: Query<(&CardSprite, &mut Sprite)>,
 ) {
-    let changed = game.is_changed() || phase.is_changed() || drag.is_changed();
+    let changed = series.is_changed()
+        || hand.is_changed()
+        || settings.is_changed()
+        || phase.is_changed()
+        || drag.is_changed();
     if !(changed || table.is_changed() || anim.0 || anim.is_changed()) {
         return;
     }
     let mut colors = [Color::WHITE; 52];
-    for (c, col) in tints(&game, *phase.get(), drag.dragging(), &table.layout) {
+    for (c, col) in tints(
+        &series.current,
+        hand.knocking,
+        *phase.get(),
+        drag.dragging(),
+        &table.layout,
+    ) {
         colors[c.index() as usize] = col;
     }
-    let [r, g, b] = game.back.tint();
+    let [r, g, b] = settings.card_back.tint();
     let back = Color::srgb(r, g, b);
     for (cs, mut sprite) in &mut cards {
         // Face-down cards show the chosen back colour.
@@ -418,16 +435,16 @@ impl Plugin for CardsPlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::layout::HandOrder;
-    use crate::rules::Phase;
+    use crate::gui::layout::{HandOrder, Metrics};
+    use crate::rules::{Phase, RuleSettings};
 
     #[test]
     fn deal_alternates_from_the_non_dealer_and_ends_with_the_upcard() {
-        let game = Game::new(4);
+        let m = Match::new(RuleSettings::default(), 4);
         let met = Metrics::new(Vec2::new(1280.0, 800.0));
-        let l = layout(&game.m, met, &HandOrder::default(), None);
-        let order = deal_order(&game, &l);
-        let r = game.m.round();
+        let l = layout(&m, met, &HandOrder::default(), None);
+        let order = deal_order(&m, &l);
+        let r = m.round();
         assert_eq!(order.len(), 21);
         let non_dealer = r.dealer().other();
         for (i, c) in order[..20].iter().enumerate() {
@@ -439,27 +456,26 @@ mod tests {
 
     #[test]
     fn tints_dim_what_may_not_be_thrown_and_light_layoff_targets() {
-        let mut game = Game::new(8);
+        let mut m = Match::new(RuleSettings::default(), 8);
         // Drive to a human discard after taking the upcard or the discard.
         for _ in 0..200 {
-            let r = game.m.round();
+            let r = m.round();
             if let (Phase::Discard { seat }, Some(t)) = (r.phase(), r.taken_from_discard())
                 && seat == HUMAN
             {
                 let l = layout(
-                    &game.m,
+                    &m,
                     Metrics::new(Vec2::new(1280.0, 800.0)),
-                    &game.order,
+                    &HandOrder::default(),
                     None,
                 );
-                let dim: Vec<Card> = tints(&game, TurnPhase::Discard, None, &l)
+                let dim: Vec<Card> = tints(&m, false, TurnPhase::Discard, None, &l)
                     .into_iter()
                     .map(|p| p.0)
                     .collect();
                 assert_eq!(dim, vec![t], "only the card just taken is dimmed");
                 // While knocking, exactly the cards that allow a knock stay lit.
-                game.knocking = true;
-                let lit = r.hand(HUMAN).len() - tints(&game, TurnPhase::Discard, None, &l).len();
+                let lit = r.hand(HUMAN).len() - tints(&m, true, TurnPhase::Discard, None, &l).len();
                 let knocks = r
                     .legal_actions()
                     .iter()
@@ -471,7 +487,7 @@ mod tests {
                 return;
             }
             let Some(seat) = r.to_act() else {
-                game.m.next_round().unwrap();
+                m.next_round().unwrap();
                 continue;
             };
             // Prefer taking from the pile, so the "just taken" rule shows.
@@ -481,7 +497,7 @@ mod tests {
                 .find(|a| matches!(a, Action::TakeDiscard | Action::TakeUpcard))
                 .unwrap_or(&legal[0])
                 .clone();
-            game.m.apply(seat, a).unwrap();
+            m.apply(seat, a).unwrap();
         }
         panic!("never reached a human discard after a take");
     }

@@ -14,13 +14,12 @@
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy::text::TextBounds;
-use bevy::window::PrimaryWindow;
 
-use super::layout::Metrics;
+use super::screen::Screen;
 use super::seats::HUMAN;
-use super::table::{Game, TableSet, TurnPhase, table_changed, window_size};
+use super::table::{Feedback, HandView, Series, TableSet, TurnPhase, table_changed};
 use super::words;
-use crate::rules::best_arrangement;
+use crate::rules::{Match, best_arrangement};
 
 /// The prompt above the player's hand.
 #[derive(Component)]
@@ -59,15 +58,16 @@ fn setup(mut commands: Commands) {
     }
 }
 
-/// The prompt and status lines for the player.
-pub fn status_line(game: &Game, phase: TurnPhase) -> String {
-    let r = game.m.round();
+/// The prompt and status lines for the player: what to do in this `phase`, the deadwood
+/// count, then the feedback on the last command or, once the round is over, its score.
+pub fn status_line(m: &Match, knocking: bool, feedback: &str, phase: TurnPhase) -> String {
+    let r = m.round();
     let dw = best_arrangement(r.hand(HUMAN)).deadwood_points();
     let prompt = match phase {
         TurnPhase::Dealing => return "Dealing...".into(),
         TurnPhase::UpcardOffer => "Take the upcard or pass.",
         TurnPhase::Draw => "Draw: click or drag the stock or the discard pile.",
-        TurnPhase::Discard if game.knocking => {
+        TurnPhase::Discard if knocking => {
             "Knock: click the card to discard (lit cards allow it), or Cancel knock."
         }
         TurnPhase::Discard => "Discard: double-click a card or drag it onto the pile.",
@@ -76,19 +76,23 @@ pub fn status_line(game: &Game, phase: TurnPhase) -> String {
         TurnPhase::RoundOver => "",
     };
     let mut s = format!("{prompt}\nYour deadwood: {dw}");
-    if !game.message.is_empty() {
+    let said = match r.result() {
+        Some(res) if feedback.is_empty() => words::score_line(res),
+        _ => feedback.to_string(),
+    };
+    if !said.is_empty() {
         s.push_str("   ");
-        s.push_str(&game.message);
+        s.push_str(&said);
     }
     s
 }
 
 /// What the computer did last this round, while the round is in play.
-pub fn narration(game: &Game, phase: TurnPhase) -> String {
+pub fn narration(m: &Match, phase: TurnPhase) -> String {
     if matches!(phase, TurnPhase::Dealing | TurnPhase::RoundOver) {
         return String::new();
     }
-    words::last_computer_turn(&game.m.round().seen_moves()).unwrap_or_default()
+    words::last_computer_turn(&m.round().seen_moves()).unwrap_or_default()
 }
 
 /// `text` as spans, the red cards in red.
@@ -157,19 +161,16 @@ fn show(commands: &mut Commands, item: TextParts, text: String, px: f32, at: Vec
 #[allow(clippy::too_many_arguments)]
 fn update_texts(
     mut commands: Commands,
-    game: Res<Game>,
+    series: Res<Series>,
+    hand: Res<HandView>,
+    feedback: Res<Feedback>,
     state: Res<State<TurnPhase>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
+    screen: Res<Screen>,
     mut status: Query<TextItem, (With<StatusText>, Without<NarrationText>)>,
     mut narration_text: Query<TextItem, (With<NarrationText>, Without<StatusText>)>,
     mut spans_q: Query<&mut TextFont, (With<TextSpan>, Without<Shown>)>,
-    mut last_size: Local<Option<Vec2>>,
 ) {
-    let size = window_size(&windows);
-    if !table_changed(&game, &state, size, &mut last_size) {
-        return;
-    }
-    let met = Metrics::new(size);
+    let met = screen.metrics;
     let s = met.ui_scale();
     let px = 20.0 * s;
     let phase = *state.get();
@@ -178,7 +179,7 @@ fn update_texts(
         show(
             &mut commands,
             item,
-            status_line(&game, phase),
+            status_line(&series.current, hand.knocking, &feedback, phase),
             px,
             at,
             met.size.x * 0.6,
@@ -189,7 +190,7 @@ fn update_texts(
         show(
             &mut commands,
             item,
-            narration(&game, phase),
+            narration(&series.current, phase),
             px,
             at,
             met.size.x * 0.45,
@@ -208,8 +209,10 @@ pub struct HudPlugin;
 
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, setup)
-            .add_systems(Update, update_texts.in_set(TableSet::Show));
+        app.add_systems(Startup, setup).add_systems(
+            Update,
+            update_texts.run_if(table_changed).in_set(TableSet::Show),
+        );
     }
 }
 
@@ -219,20 +222,19 @@ mod tests {
 
     #[test]
     fn the_status_says_what_to_do_and_keeps_the_deal_secret_while_dealing() {
-        let mut game = Game::new(3);
-        let dealing = status_line(&game, TurnPhase::Dealing);
+        let m = Match::new(crate::rules::RuleSettings::default(), 3);
+        let dealing = status_line(&m, false, "", TurnPhase::Dealing);
         assert_eq!(
             dealing, "Dealing...",
             "no deadwood count before the cards land"
         );
-        let dw = best_arrangement(game.m.round().hand(HUMAN)).deadwood_points();
-        let s = status_line(&game, TurnPhase::UpcardOffer);
+        let dw = best_arrangement(m.round().hand(HUMAN)).deadwood_points();
+        let s = status_line(&m, false, "", TurnPhase::UpcardOffer);
         assert!(s.starts_with("Take the upcard or pass."));
         assert!(s.ends_with(&format!("Your deadwood: {dw}")), "{s}");
-        game.message = "the stock is empty".into();
-        assert!(status_line(&game, TurnPhase::Draw).ends_with("the stock is empty"));
-        game.knocking = true;
-        assert!(status_line(&game, TurnPhase::Discard).starts_with("Knock:"));
+        let said = "the stock is empty";
+        assert!(status_line(&m, false, said, TurnPhase::Draw).ends_with(said));
+        assert!(status_line(&m, true, "", TurnPhase::Discard).starts_with("Knock:"));
     }
 
     #[test]

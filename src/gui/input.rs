@@ -18,10 +18,12 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::layout::{CardSprite, SortMode, TableLayout, card_at, hit_box};
+use super::modes::playing;
 use super::pointer::table_has_pointer;
+use super::screen::cursor_world;
 use super::seats::HUMAN;
-use super::table::{Command, Game, TableSet, TurnPhase, cursor_world, playing};
-use crate::rules::{Action, Card};
+use super::table::{HandView, PlayerCommand, Series, TableSet, TurnPhase};
+use crate::rules::{Action, Card, Match};
 
 /// A drag that ended, with the card that was dragged: it goes back to its place unless the
 /// drop became a move (the cards plugin sees to that).
@@ -54,17 +56,25 @@ fn next_sort(m: SortMode) -> SortMode {
 }
 
 /// What a click on `c` asks for, in `phase`.
-pub fn click_command(game: &Game, phase: TurnPhase, c: Card) -> Option<Command> {
-    let r = game.m.round();
+/// (`selected` is the card raised by a first click.)
+pub fn click_command(
+    m: &Match,
+    selected: Option<Card>,
+    phase: TurnPhase,
+    c: Card,
+) -> Option<PlayerCommand> {
+    let r = m.round();
     let mine = r.hand(HUMAN).contains(c);
     match phase {
-        TurnPhase::UpcardOffer if Some(c) == r.discard_top() => Some(Command::TakeUpcard),
-        TurnPhase::Draw if r.stock().last() == Some(&c) => Some(Command::DrawStock),
-        TurnPhase::Draw if Some(c) == r.discard_top() => Some(Command::TakeDiscard),
-        TurnPhase::Discard if mine && game.selected == Some(c) => Some(Command::Play(c)),
-        TurnPhase::Discard if mine => Some(Command::Select(c)),
+        TurnPhase::UpcardOffer if Some(c) == r.discard_top() => Some(PlayerCommand::TakeUpcard),
+        TurnPhase::Draw if r.stock().last() == Some(&c) => Some(PlayerCommand::DrawStock),
+        TurnPhase::Draw if Some(c) == r.discard_top() => Some(PlayerCommand::TakeDiscard),
+        TurnPhase::Discard if mine && selected == Some(c) => Some(PlayerCommand::Play(c)),
+        TurnPhase::Discard if mine => Some(PlayerCommand::Select(c)),
         TurnPhase::Layoff if mine => r.legal_actions().into_iter().find_map(|a| match a {
-            Action::LayOff { card, meld } if card == c => Some(Command::LayOff { card, meld }),
+            Action::LayOff { card, meld } if card == c => {
+                Some(PlayerCommand::LayOff { card, meld })
+            }
             _ => None,
         }),
         _ => None,
@@ -73,46 +83,48 @@ pub fn click_command(game: &Game, phase: TurnPhase, c: Card) -> Option<Command> 
 
 /// What dropping `c` at `p` asks for, in `phase`.
 pub fn drop_command(
-    game: &Game,
+    m: &Match,
     phase: TurnPhase,
     table: &TableLayout,
     c: Card,
     p: Vec2,
-) -> Option<Command> {
-    let r = game.m.round();
+) -> Option<PlayerCommand> {
+    let r = m.round();
     let met = table.met?;
     let mine = r.hand(HUMAN).contains(c);
     // Pulled from a pile down towards the hand.
     let towards_hand = p.y < met.discard().y - met.card.y * 0.6;
     match phase {
         TurnPhase::UpcardOffer if Some(c) == r.discard_top() && towards_hand => {
-            return Some(Command::TakeUpcard);
+            return Some(PlayerCommand::TakeUpcard);
         }
         TurnPhase::Draw if r.stock().last() == Some(&c) && towards_hand => {
-            return Some(Command::DrawStock);
+            return Some(PlayerCommand::DrawStock);
         }
         TurnPhase::Draw if Some(c) == r.discard_top() && towards_hand => {
-            return Some(Command::TakeDiscard);
+            return Some(PlayerCommand::TakeDiscard);
         }
-        TurnPhase::Discard if mine && met.on_discard_pile(p) => return Some(Command::Play(c)),
+        TurnPhase::Discard if mine && met.on_discard_pile(p) => {
+            return Some(PlayerCommand::Play(c));
+        }
         TurnPhase::Layoff if mine => {
             if let Some(meld) = table.layout.meld_at(p) {
-                return Some(Command::LayOff { card: c, meld });
+                return Some(PlayerCommand::LayOff { card: c, meld });
             }
         }
         _ => {}
     }
     // Dropped along the hand: reorder.
     let in_hand_row = (p.y - met.hand_y()).abs() <= met.card.y * 0.9;
-    (mine && in_hand_row && !table.layout.hand.is_empty()).then(|| Command::MoveCard {
+    (mine && in_hand_row && !table.layout.hand.is_empty()).then(|| PlayerCommand::MoveCard {
         card: c,
         to: table.layout.hand_slot(c, p.x),
     })
 }
 
 /// Whether `c` may be picked up in `phase`.
-fn draggable(game: &Game, phase: TurnPhase, c: Card) -> bool {
-    let r = game.m.round();
+fn draggable(m: &Match, phase: TurnPhase, c: Card) -> bool {
+    let r = m.round();
     if r.knock().is_none() && r.hand(HUMAN).contains(c) {
         return true;
     }
@@ -125,18 +137,23 @@ fn draggable(game: &Game, phase: TurnPhase, c: Card) -> bool {
 }
 
 /// S sorts; Esc drops a raised card or a knock being chosen.
-fn hand_keys(game: Res<Game>, keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<Command>) {
+fn hand_keys(
+    hand: Res<HandView>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut out: MessageWriter<PlayerCommand>,
+) {
     if keys.just_pressed(KeyCode::KeyS) {
-        out.write(Command::Sort(next_sort(game.order.mode)));
+        out.write(PlayerCommand::Sort(next_sort(hand.order.mode)));
     }
-    if keys.just_pressed(KeyCode::Escape) && (game.knocking || game.selected.is_some()) {
-        out.write(Command::Cancel);
+    if keys.just_pressed(KeyCode::Escape) && (hand.knocking || hand.selected.is_some()) {
+        out.write(PlayerCommand::Cancel);
     }
 }
 
 #[allow(clippy::too_many_arguments)]
 fn mouse_input(
-    game: Res<Game>,
+    series: Res<Series>,
+    hand: Res<HandView>,
     table: Res<TableLayout>,
     mut drag: ResMut<Drag>,
     state: Res<State<TurnPhase>>,
@@ -144,11 +161,12 @@ fn mouse_input(
     windows: Query<&Window, With<PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform)>,
     cards: Query<(&CardSprite, &Transform, &Sprite)>,
-    mut out: MessageWriter<Command>,
+    mut out: MessageWriter<PlayerCommand>,
     mut ended: MessageWriter<DragEnded>,
     mut last_cursor: Local<Option<Vec2>>,
 ) {
     let phase = *state.get();
+    let m = &series.current;
     let world = cursor_world(&windows, &cams);
     let under_at = |at: Option<Vec2>, cards: &Query<(&CardSprite, &Transform, &Sprite)>| {
         at.and_then(|w| {
@@ -156,7 +174,7 @@ fn mouse_input(
                 w,
                 cards.iter().map(|(cs, tf, sp)| {
                     let size = sp.custom_size.unwrap_or(Vec2::ONE) * tf.scale.truncate();
-                    let (pos, size) = hit_box(tf.translation, size, game.selected == Some(cs.0));
+                    let (pos, size) = hit_box(tf.translation, size, hand.selected == Some(cs.0));
                     (cs.0, pos, size)
                 }),
             )
@@ -171,10 +189,10 @@ fn mouse_input(
     if mouse.just_pressed(MouseButton::Left) {
         let pressed_at = [before, world]
             .into_iter()
-            .find(|&p| under_at(p, &cards).is_some_and(|c| draggable(&game, phase, c)))
+            .find(|&p| under_at(p, &cards).is_some_and(|c| draggable(m, phase, c)))
             .flatten()
             .or(world);
-        let card = under_at(pressed_at, &cards).filter(|&c| draggable(&game, phase, c));
+        let card = under_at(pressed_at, &cards).filter(|&c| draggable(m, phase, c));
         *drag = Drag {
             card,
             start: pressed_at.unwrap_or_default(),
@@ -200,9 +218,9 @@ fn mouse_input(
     let cmd = if drag.moved {
         // Whatever happens, the card goes to a place: its new one, or back to its own.
         ended.write(DragEnded(c));
-        drop_command(&game, phase, &table, c, world.unwrap_or(drag.at))
+        drop_command(m, phase, &table, c, world.unwrap_or(drag.at))
     } else if under(&cards) == Some(c) {
-        click_command(&game, phase, c)
+        click_command(m, hand.selected, phase, c)
     } else {
         None
     };
@@ -233,52 +251,52 @@ impl Plugin for InputPlugin {
 mod tests {
     use super::*;
     use crate::gui::layout::{Metrics, layout};
-    use crate::rules::Phase;
+    use crate::rules::{Phase, RuleSettings};
 
-    fn table_for(game: &Game) -> TableLayout {
+    fn table_for(m: &Match, selected: Option<Card>) -> TableLayout {
         let met = Metrics::new(Vec2::new(1280.0, 800.0));
         TableLayout {
-            layout: layout(&game.m, met, &game.order, game.selected),
+            layout: layout(m, met, &Default::default(), selected),
             met: Some(met),
         }
     }
 
     #[test]
     fn gestures_become_the_commands_a_player_expects() {
-        let mut game = Game::new(21);
+        let mut m = Match::new(RuleSettings::default(), 21);
         // Play until the human must draw.
-        while !matches!(game.m.round().phase(), Phase::Draw { seat, stock_only: false } if seat == HUMAN)
+        while !matches!(m.round().phase(), Phase::Draw { seat, stock_only: false } if seat == HUMAN)
         {
-            let r = game.m.round();
+            let r = m.round();
             let seat = r.to_act().unwrap();
             let a = r
                 .legal_actions()
                 .into_iter()
                 .find(|a| *a != Action::TakeUpcard)
                 .unwrap();
-            game.m.apply(seat, a).unwrap();
+            m.apply(seat, a).unwrap();
         }
-        let t = table_for(&game);
+        let t = table_for(&m, None);
         let met = t.met.unwrap();
-        let r = game.m.round().clone();
+        let r = m.round().clone();
         let stock_top = *r.stock().last().unwrap();
         let top = r.discard_top().unwrap();
         assert_eq!(
-            click_command(&game, TurnPhase::Draw, stock_top),
-            Some(Command::DrawStock)
+            click_command(&m, None, TurnPhase::Draw, stock_top),
+            Some(PlayerCommand::DrawStock)
         );
         assert_eq!(
-            click_command(&game, TurnPhase::Draw, top),
-            Some(Command::TakeDiscard)
+            click_command(&m, None, TurnPhase::Draw, top),
+            Some(PlayerCommand::TakeDiscard)
         );
         let hand_pos = Vec2::new(0.0, met.hand_y());
         assert_eq!(
-            drop_command(&game, TurnPhase::Draw, &t, top, hand_pos),
-            Some(Command::TakeDiscard)
+            drop_command(&m, TurnPhase::Draw, &t, top, hand_pos),
+            Some(PlayerCommand::TakeDiscard)
         );
         // Dropped back on the table near the piles: nothing.
         assert_eq!(
-            drop_command(&game, TurnPhase::Draw, &t, top, met.stock()),
+            drop_command(&m, TurnPhase::Draw, &t, top, met.stock()),
             None
         );
         // A hand card dropped along the hand reorders it; on the pile in the draw phase too
@@ -286,32 +304,31 @@ mod tests {
         let first = t.layout.hand[0];
         let far_right = Vec2::new(met.size.x * 0.45, met.hand_y());
         assert_eq!(
-            drop_command(&game, TurnPhase::Draw, &t, first, far_right),
-            Some(Command::MoveCard {
+            drop_command(&m, TurnPhase::Draw, &t, first, far_right),
+            Some(PlayerCommand::MoveCard {
                 card: first,
                 to: t.layout.hand.len() - 1
             })
         );
         assert_eq!(
-            drop_command(&game, TurnPhase::Draw, &t, first, met.discard()),
+            drop_command(&m, TurnPhase::Draw, &t, first, met.discard()),
             None
         );
         // After drawing: first click raises, second click plays; a drop on the pile plays.
-        game.command(Command::DrawStock);
-        let t = table_for(&game);
+        m.apply(HUMAN, Action::DrawStock).unwrap();
+        let t = table_for(&m, None);
         let c = t.layout.hand[3];
         assert_eq!(
-            click_command(&game, TurnPhase::Discard, c),
-            Some(Command::Select(c))
-        );
-        game.command(Command::Select(c));
-        assert_eq!(
-            click_command(&game, TurnPhase::Discard, c),
-            Some(Command::Play(c))
+            click_command(&m, None, TurnPhase::Discard, c),
+            Some(PlayerCommand::Select(c))
         );
         assert_eq!(
-            drop_command(&game, TurnPhase::Discard, &t, c, met.discard()),
-            Some(Command::Play(c))
+            click_command(&m, Some(c), TurnPhase::Discard, c),
+            Some(PlayerCommand::Play(c))
+        );
+        assert_eq!(
+            drop_command(&m, TurnPhase::Discard, &t, c, met.discard()),
+            Some(PlayerCommand::Play(c))
         );
     }
 

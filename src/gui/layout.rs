@@ -19,7 +19,7 @@ use super::seats::{COMPUTER, HUMAN};
 use crate::rules::{Card, CardSet, Match, best_arrangement};
 
 /// Card size and positions for a window of `size` logical pixels.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Metrics {
     pub card: Vec2,
     pub size: Vec2,

@@ -4,8 +4,10 @@
 //! Decisions:
 //! - The menu opens at start over the table, which already shows the saved series (if any),
 //!   so "Continue" is one click and a new player sees "How to play" first.
-//! - While the menu is open the table is paused ([`Paused`]): no input reaches it and the
-//!   computer does not move.
+//! - Which page shows is the [`MenuScreen`] state; while any page shows, the table is paused
+//!   (`modes::Paused`, computed from it): no input reaches it and the computer does not move.
+//! - The menu starts series and replays by sending the table a [`PlayerCommand`], like every
+//!   other input; the table starts them with the player's settings.
 //! - Starting a new series while one is in play asks first: a series is long, and losing it to
 //!   a stray click is the kind of thing a player does not forgive.
 //! - Rule and difficulty changes apply from the next series (the settings page says so), so a
@@ -15,43 +17,29 @@ use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::persist::Prefs;
+use super::modes::MenuScreen;
+use super::persist::Statistics;
 use super::seats::HUMAN;
-use super::table::{Game, Paused, TableSet};
+use super::settings::PlayerSettings;
+use super::table::{HandView, PlayerCommand, Series, TableSet};
 use crate::ai::Level;
 use crate::rules::{RuleSettings, Seat};
 use crate::store::settings::{AnimSpeed, CardBack};
 
-/// Which page of the menu shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Page {
-    #[default]
-    Main,
-    ConfirmNew,
-    Replay,
-    Settings,
-    Statistics,
-    Help,
-}
-
-/// The menu's state.
+/// The replay page's form.
 #[derive(Resource)]
-pub struct Menu {
-    pub open: bool,
-    pub page: Page,
-    replay_seed: String,
-    replay_dealer: Seat,
-    replay_error: Option<String>,
+pub struct ReplayForm {
+    seed: String,
+    dealer: Seat,
+    error: Option<String>,
 }
 
-impl Default for Menu {
+impl Default for ReplayForm {
     fn default() -> Self {
-        Menu {
-            open: true,
-            page: Page::Main,
-            replay_seed: String::new(),
-            replay_dealer: HUMAN,
-            replay_error: None,
+        ReplayForm {
+            seed: String::new(),
+            dealer: HUMAN,
+            error: None,
         }
     }
 }
@@ -65,34 +53,33 @@ fn fresh_seed() -> u64 {
 }
 
 /// Whether abandoning the series would lose anything.
-fn series_in_play(game: &Game) -> bool {
-    let m = game.set_aside.as_ref().unwrap_or(&game.m);
+fn series_in_play(series: &Series) -> bool {
+    let m = series.players_series();
     !m.scoreboard().is_over() && !m.untouched()
 }
 
-/// What Esc does: back from a page to the main menu, close the main menu, or open it, except
-/// while the player is choosing a card to knock with or has one raised (Esc cancels that).
-pub fn on_escape(menu: &mut Menu, game: &Game) {
-    if menu.open {
-        if menu.page == Page::Main {
-            menu.open = false;
-        } else {
-            menu.page = Page::Main;
-        }
-    } else if !game.knocking && game.selected.is_none() {
-        menu.open = true;
-        menu.page = Page::Main;
+/// What Esc does on `screen`: back from a page to the main menu, close the main menu, or open
+/// it, except while the player is choosing a card to knock with or has one raised (Esc cancels
+/// that, in `input`). `None`: nothing.
+pub fn on_escape(screen: MenuScreen, hand: &HandView) -> Option<MenuScreen> {
+    match screen {
+        MenuScreen::Main => Some(MenuScreen::Closed),
+        MenuScreen::Closed if hand.knocking || hand.selected.is_some() => None,
+        _ => Some(MenuScreen::Main),
     }
 }
 
-fn esc(keys: Res<ButtonInput<KeyCode>>, game: Res<Game>, mut menu: ResMut<Menu>) {
-    if keys.just_pressed(KeyCode::Escape) {
-        on_escape(&mut menu, &game);
+fn esc(
+    keys: Res<ButtonInput<KeyCode>>,
+    hand: Res<HandView>,
+    screen: Res<State<MenuScreen>>,
+    mut next: ResMut<NextState<MenuScreen>>,
+) {
+    if keys.just_pressed(KeyCode::Escape)
+        && let Some(to) = on_escape(*screen.get(), &hand)
+    {
+        next.set(to);
     }
-}
-
-fn pause(menu: Res<Menu>, mut paused: ResMut<Paused>) {
-    paused.set_if_neq(Paused(menu.open));
 }
 
 /// A level's name as the player reads it.
@@ -112,8 +99,8 @@ fn big(ui: &mut egui::Ui, text: &str) -> bool {
     .clicked()
 }
 
-fn settings_page(ui: &mut egui::Ui, prefs: &mut Prefs) {
-    let mut s = prefs.settings.clone();
+fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings) {
+    let mut s = settings.0.clone();
     ui.label(
         egui::RichText::new("Rule and difficulty changes apply from the next series.").italics(),
     );
@@ -215,16 +202,16 @@ fn settings_page(ui: &mut egui::Ui, prefs: &mut Prefs) {
             ui.checkbox(&mut s.show_seed, "Show each deal's seed");
             ui.end_row();
         });
-    if s != prefs.settings {
-        prefs.settings = s;
+    if s != settings.0 {
+        settings.0 = s;
     }
     ui.separator();
     if ui.button("Restore defaults").clicked() {
-        prefs.settings = Default::default();
+        settings.0 = Default::default();
     }
 }
 
-fn statistics_page(ui: &mut egui::Ui, prefs: &Prefs) {
+fn statistics_page(ui: &mut egui::Ui, stats: &Statistics) {
     type Row = (&'static str, fn(&crate::store::stats::Record) -> String);
     let rows: [Row; 10] = [
         ("Series won / lost", |r| {
@@ -265,7 +252,7 @@ fn statistics_page(ui: &mut egui::Ui, prefs: &Prefs) {
             for (label, f) in rows {
                 ui.label(label);
                 for l in Level::ALL {
-                    ui.label(f(&prefs.stats.record(l)));
+                    ui.label(f(&stats.record(l)));
                 }
                 ui.end_row();
             }
@@ -319,57 +306,63 @@ D done, N next round, S sort, Esc menu. Hint shows what the Medium computer woul
 #[allow(clippy::too_many_arguments)]
 fn menu_ui(
     mut contexts: EguiContexts,
-    mut menu: ResMut<Menu>,
-    mut game: ResMut<Game>,
-    mut prefs: ResMut<Prefs>,
+    screen: Res<State<MenuScreen>>,
+    mut next: ResMut<NextState<MenuScreen>>,
+    mut form: ResMut<ReplayForm>,
+    series: Res<Series>,
+    mut settings: ResMut<PlayerSettings>,
+    stats: Res<Statistics>,
+    mut commands: MessageWriter<PlayerCommand>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
-    if !menu.open {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    let title = match menu.page {
-        Page::Main => "Hollywood Gin",
-        Page::ConfirmNew => "New series?",
-        Page::Replay => "Replay a deal",
-        Page::Settings => "Settings",
-        Page::Statistics => "Statistics",
-        Page::Help => "How to play",
+    let page = *screen.get();
+    let title = match page {
+        MenuScreen::Closed => return Ok(()),
+        MenuScreen::Main => "Hollywood Gin",
+        MenuScreen::ConfirmNew => "New series?",
+        MenuScreen::Replay => "Replay a deal",
+        MenuScreen::Settings => "Settings",
+        MenuScreen::Statistics => "Statistics",
+        MenuScreen::Help => "How to play",
     };
-    let mut page = menu.page;
-    let mut open = menu.open;
+    let ctx = contexts.ctx_mut()?;
+    let mut to = page;
     egui::Window::new(title)
         .id("menu".into())
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| match page {
-            Page::Main => {
+            MenuScreen::Closed => {}
+            MenuScreen::Main => {
                 ui.vertical_centered(|ui| {
-                    let cont = if series_in_play(&game) { "Continue series" } else { "Play" };
+                    let cont = if series_in_play(&series) {
+                        "Continue series"
+                    } else {
+                        "Play"
+                    };
                     if big(ui, cont) {
-                        open = false;
+                        to = MenuScreen::Closed;
                     }
                     if big(ui, "New series") {
-                        if series_in_play(&game) {
-                            page = Page::ConfirmNew;
+                        if series_in_play(&series) {
+                            to = MenuScreen::ConfirmNew;
                         } else {
-                            let s = &prefs.settings;
-                            game.start_series(s.rules.clone(), s.level, fresh_seed());
-                            open = false;
+                            commands.write(PlayerCommand::NewSeries(fresh_seed()));
+                            to = MenuScreen::Closed;
                         }
                     }
                     if big(ui, "Replay a deal") {
-                        page = Page::Replay;
+                        to = MenuScreen::Replay;
                     }
                     if big(ui, "Settings") {
-                        page = Page::Settings;
+                        to = MenuScreen::Settings;
                     }
                     if big(ui, "Statistics") {
-                        page = Page::Statistics;
+                        to = MenuScreen::Statistics;
                     }
                     if big(ui, "How to play") {
-                        page = Page::Help;
+                        to = MenuScreen::Help;
                     }
                     if big(ui, "Quit") {
                         exit.write(AppExit::Success);
@@ -383,72 +376,70 @@ fn menu_ui(
                     );
                 });
             }
-            Page::ConfirmNew => {
+            MenuScreen::ConfirmNew => {
                 ui.label("The series in play will be lost. Start a new one?");
                 ui.horizontal(|ui| {
                     if ui.button("Start a new series").clicked() {
-                        let s = &prefs.settings;
-                        game.start_series(s.rules.clone(), s.level, fresh_seed());
-                        open = false;
-                        page = Page::Main;
+                        commands.write(PlayerCommand::NewSeries(fresh_seed()));
+                        to = MenuScreen::Closed;
                     }
                     if ui.button("Keep playing").clicked() {
-                        page = Page::Main;
+                        to = MenuScreen::Main;
                     }
                 });
             }
-            Page::Replay => {
+            MenuScreen::Replay => {
                 ui.label("Play any deal again from its seed (turn on \"Show each deal's seed\" in Settings to see them). A replayed deal is practice: your series waits and nothing is scored.");
-                let r = game.m.round();
+                let r = series.current.round();
                 if let Some(seed) = r.seed() {
                     ui.label(format!("This deal's seed: {seed}"));
                 }
                 ui.horizontal(|ui| {
                     ui.label("Seed");
-                    ui.text_edit_singleline(&mut menu.replay_seed);
+                    ui.text_edit_singleline(&mut form.seed);
                 });
                 ui.horizontal(|ui| {
                     ui.label("Dealer");
-                    ui.radio_value(&mut menu.replay_dealer, HUMAN, "You");
-                    ui.radio_value(&mut menu.replay_dealer, HUMAN.other(), "Computer");
+                    ui.radio_value(&mut form.dealer, HUMAN, "You");
+                    ui.radio_value(&mut form.dealer, HUMAN.other(), "Computer");
                 });
-                if let Some(e) = &menu.replay_error {
+                if let Some(e) = &form.error {
                     ui.colored_label(egui::Color32::LIGHT_RED, e);
                 }
                 ui.horizontal(|ui| {
                     if ui.button("Play this deal").clicked() {
-                        match menu.replay_seed.trim().parse::<u64>() {
+                        match form.seed.trim().parse::<u64>() {
                             Ok(seed) => {
-                                let dealer = menu.replay_dealer;
-                                game.replay(dealer, seed);
-                                menu.replay_error = None;
-                                open = false;
-                                page = Page::Main;
+                                let dealer = form.dealer;
+                                commands.write(PlayerCommand::Replay { dealer, seed });
+                                form.error = None;
+                                to = MenuScreen::Closed;
                             }
                             Err(_) => {
-                                menu.replay_error =
-                                    Some("A seed is a whole number, like 614480483733483466.".into());
+                                form.error = Some(
+                                    "A seed is a whole number, like 614480483733483466.".into(),
+                                );
                             }
                         }
                     }
                     if ui.button("Back").clicked() {
-                        page = Page::Main;
+                        to = MenuScreen::Main;
                     }
                 });
             }
-            Page::Settings => {
-                settings_page(ui, &mut prefs);
+            MenuScreen::Settings => {
+                settings_page(ui, &mut settings);
                 if ui.button("Back").clicked() {
-                    page = Page::Main;
+                    to = MenuScreen::Main;
                 }
             }
-            Page::Statistics => {
-                statistics_page(ui, &prefs);
+            MenuScreen::Statistics => {
+                statistics_page(ui, &stats);
                 if ui.button("Back").clicked() {
-                    page = Page::Main;
+                    to = MenuScreen::Main;
                 }
             }
-            Page::Help => {
+            MenuScreen::Help => {
                 egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
                     ui.set_max_width(560.0);
                     for para in HELP.split("\n\n") {
@@ -459,22 +450,23 @@ fn menu_ui(
                     }
                 });
                 if ui.button("Back").clicked() {
-                    page = Page::Main;
+                    to = MenuScreen::Main;
                 }
             }
         });
-    if menu.page != page {
-        menu.page = page;
-    }
-    if menu.open != open {
-        menu.open = open;
+    if to != page {
+        next.set(to);
     }
     Ok(())
 }
 
 /// A small "Menu" button in the top-right corner, for players who don't know Esc.
-fn menu_button(mut contexts: EguiContexts, mut menu: ResMut<Menu>) -> Result {
-    if menu.open {
+fn menu_button(
+    mut contexts: EguiContexts,
+    screen: Res<State<MenuScreen>>,
+    mut next: ResMut<NextState<MenuScreen>>,
+) -> Result {
+    if *screen.get() != MenuScreen::Closed {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -483,8 +475,7 @@ fn menu_button(mut contexts: EguiContexts, mut menu: ResMut<Menu>) -> Result {
         .movable(false)
         .show(ctx, |ui| {
             if ui.button("Menu (Esc)").clicked() {
-                menu.open = true;
-                menu.page = Page::Main;
+                next.set(MenuScreen::Main);
             }
         });
     Ok(())
@@ -495,9 +486,9 @@ pub struct MenuPlugin;
 
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Menu>()
+        app.init_resource::<ReplayForm>()
             // Before the table's input, so an Esc that cancels a knock does not also open the menu.
-            .add_systems(Update, (esc, pause).chain().before(TableSet::Input))
+            .add_systems(Update, esc.before(TableSet::Input))
             .add_systems(EguiPrimaryContextPass, (menu_ui, menu_button));
     }
 }
@@ -528,40 +519,47 @@ mod tests {
 
     #[test]
     fn escape_opens_closes_and_backs_out_but_first_cancels_a_knock() {
-        let mut game = Game::new(1);
-        let mut menu = Menu::default();
-        assert!(menu.open, "the menu greets the player");
-        on_escape(&mut menu, &game);
-        assert!(!menu.open);
-        on_escape(&mut menu, &game);
-        assert!(menu.open && menu.page == Page::Main);
-        menu.page = Page::Settings;
-        on_escape(&mut menu, &game);
-        assert!(
-            menu.open && menu.page == Page::Main,
-            "back to the main page"
+        let mut hand = HandView::default();
+        assert_eq!(
+            MenuScreen::default(),
+            MenuScreen::Main,
+            "the menu greets the player"
         );
-        on_escape(&mut menu, &game);
-        assert!(!menu.open);
-        game.knocking = true;
-        on_escape(&mut menu, &game);
-        assert!(
-            !menu.open,
+        let mut screen = MenuScreen::Main;
+        let esc = |screen: &mut MenuScreen, hand: &HandView| {
+            if let Some(to) = on_escape(*screen, hand) {
+                *screen = to;
+            }
+        };
+        esc(&mut screen, &hand);
+        assert_eq!(screen, MenuScreen::Closed);
+        esc(&mut screen, &hand);
+        assert_eq!(screen, MenuScreen::Main);
+        screen = MenuScreen::Settings;
+        esc(&mut screen, &hand);
+        assert_eq!(screen, MenuScreen::Main, "back to the main page");
+        esc(&mut screen, &hand);
+        assert_eq!(screen, MenuScreen::Closed);
+        hand.knocking = true;
+        esc(&mut screen, &hand);
+        assert_eq!(
+            screen,
+            MenuScreen::Closed,
             "Esc cancels the knock (input does that), not a menu"
         );
     }
 
     #[test]
     fn only_a_series_with_moves_needs_confirming() {
-        let mut game = Game::new(1);
-        assert!(!series_in_play(&game), "a fresh deal loses nothing");
-        let r = game.m.round();
+        let mut series = Series::new(&Default::default(), 1);
+        assert!(!series_in_play(&series), "a fresh deal loses nothing");
+        let r = series.current.round();
         let seat = r.to_act().unwrap();
         let a = r.legal_actions()[0].clone();
-        game.m.apply(seat, a).unwrap();
-        assert!(series_in_play(&game));
+        series.current.apply(seat, a).unwrap();
+        assert!(series_in_play(&series));
         // While a deal is replayed, the series set aside is what counts.
-        game.replay(HUMAN, 99);
-        assert!(series_in_play(&game));
+        series.replay(HUMAN, 99);
+        assert!(series_in_play(&series));
     }
 }

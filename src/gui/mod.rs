@@ -3,10 +3,15 @@
 //! Only compiled with the `gui` feature. [`GamePlugins`] is every plugin of the game, shared by
 //! [`run`] and the headless tests. One owner per concern, one file each:
 //!
-//! - [`table`]: the [`table::Game`] resource (the rules core's [`crate::rules::Match`] and the
-//!   table's choices), the player's [`table::Command`]s applied through the core, and the
-//!   [`table::TurnPhase`] state that gates input. [`bot`]: the computer's turn, on a background
-//!   task keyed to its position. [`wake`]: sleeping when idle, waking while anything moves.
+//! - [`table`]: what is on the table, split by how often it changes: the [`table::Series`]
+//!   (the rules core's [`crate::rules::Match`] and the computer's level), the player's
+//!   [`table::HandView`] (order, raised card, knocking) and [`table::Feedback`]; the
+//!   [`table::PlayerCommand`]s applied through the core; the [`table::TurnPhase`] state that
+//!   gates input. [`bot`]: the computer's turn, on a background task keyed to its position.
+//!   [`wake`]: sleeping when idle, waking while anything moves.
+//! - [`modes`]: which menu page shows ([`modes::MenuScreen`]) and the `Paused` state computed
+//!   from it. [`screen`]: the window's size and the card metrics for it, updated on resize.
+//!   [`settings`]: the player's settings, one resource the menu edits and everyone reads.
 //! - [`layout`] (pure): where every card goes. [`cards`]: the 52 card entities, the only code
 //!   that moves them (slides, flips, the deal, the card being dragged), and their tints.
 //! - [`pointer`]: whether egui or the table gets the mouse, decided once a frame. [`input`]
@@ -15,15 +20,18 @@
 //!   the round's moves, banners, summary, hint, notices. [`menu`]: the menu and its pages.
 //! - [`words`] and [`scoreview`] (pure): every sentence the player reads, from the core's facts.
 //!   [`seats`]: who sits where.
-//! - [`persist`]: the player's files, through [`crate::store`]. [`art`], [`fonts`], [`icon`],
-//!   [`sound`]: what the game shows and plays, compiled in.
+//! - [`persist`]: the player's files, through [`crate::store`]: reads them at start, writes
+//!   the series, settings and statistics on a background thread. [`art`], [`fonts`],
+//!   [`icon`], [`sound`]: what the game shows and plays, compiled in.
 //!
 //! How a click reaches the core: [`pointer`] gives the frame's pointer to the table (nothing of
 //! egui's is under it) → [`input`] hit-tests the cards' rectangles and writes a
-//! [`table::Command`] → `table::apply_commands` asks the core ([`crate::rules::Match::apply`]),
-//! which accepts or refuses with a [`crate::rules::RuleError`] that [`words`] puts into words →
-//! [`cards`] moves the cards to the new layout and the phase follows the core. No file imports
-//! a file that imports it back (a test reads the sources to check).
+//! [`table::PlayerCommand`] → `table::apply_commands` asks the core
+//! ([`crate::rules::Match::apply`]), which accepts or refuses with a
+//! [`crate::rules::RuleError`] that [`words`] puts into words → [`cards`] moves the cards to
+//! the new layout and the phase follows the core. The menu's New series and Replay are
+//! commands too. No file imports a file that imports it back (a test reads the sources to
+//! check).
 //!
 //! Decisions: the app runs in Bevy's reactive mode so an idle table costs no CPU. Card art,
 //! font, icon and sounds are compiled into the binary so the game finds them from any working
@@ -40,11 +48,14 @@ pub mod icon;
 pub mod input;
 pub mod layout;
 pub mod menu;
+pub mod modes;
 pub mod overlay;
 pub mod persist;
 pub mod pointer;
 pub mod scoreview;
+pub mod screen;
 pub mod seats;
+pub mod settings;
 pub mod sound;
 pub mod table;
 pub mod wake;
@@ -64,16 +75,40 @@ use crate::store::lock::{InstanceLock, LockError};
 pub struct GamePlugins {
     /// What was read from disk at start.
     pub boot: persist::Boot,
-    /// The match seed, when no `Game` resource was inserted before.
-    pub seed: u64,
+    /// A seed asks for a new series from it; without one the saved series continues (or a new
+    /// one starts from the clock).
+    pub seed: Option<u64>,
+}
+
+impl GamePlugins {
+    /// The series the table opens with: the saved one, unless a seed asks for a new one, in
+    /// which case it starts under the saved settings.
+    fn opening_series(&self) -> table::Series {
+        match (&self.boot.saved.series, self.seed) {
+            (Some(m), None) => {
+                table::Series::resume(m.clone(), self.boot.saved.level, self.boot.saved.bot_seed)
+            }
+            (_, seed) => {
+                let seed = seed.unwrap_or_else(|| {
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(1, |d| d.as_nanos() as u64)
+                });
+                table::Series::new(&self.boot.settings, seed)
+            }
+        }
+    }
 }
 
 impl PluginGroup for GamePlugins {
     fn build(self) -> PluginGroupBuilder {
+        let series = self.opening_series();
         let group = PluginGroupBuilder::start::<Self>()
+            .add(modes::ModesPlugin)
+            .add(screen::ScreenPlugin)
             .add(fonts::FontsPlugin)
             .add(art::CardArtPlugin)
-            .add(table::TablePlugin { seed: self.seed })
+            .add(table::TablePlugin { series })
             .add(bot::BotPlugin)
             .add(wake::WakePlugin)
             .add(pointer::PointerPlugin)
@@ -221,26 +256,11 @@ pub fn run(opts: GuiOptions) -> ExitCode {
     };
     let (w, h) = opts.size.unwrap_or((1280, 800));
     let boot = persist::Boot::load(paths);
-    let game = match (&boot.saved.series, opts.seed) {
-        // A saved series continues, unless the player asked for a particular seed.
-        (Some(m), None) => table::Game::resume(m.clone(), boot.saved.level, boot.saved.bot_seed),
-        _ => {
-            let seed = opts.seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(1, |d| d.as_nanos() as u64)
-            });
-            let mut g = table::Game::new(seed);
-            g.start_series(boot.settings.rules.clone(), boot.settings.level, seed);
-            g
-        }
-    };
     if opts.seed.is_some() && boot.saved.series.is_some() {
         eprintln!(
             "hollywood-gin: --seed starts a new series; the saved one is replaced once you make a move"
         );
     }
-    let seed = game.m.seed();
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -261,11 +281,13 @@ pub fn run(opts: GuiOptions) -> ExitCode {
     )
     .insert_resource(wake::update_mode(true))
     .insert_resource(ClearColor(Color::srgb(0.05, 0.32, 0.16)))
-    .insert_resource(game)
-    .add_plugins(GamePlugins { boot, seed });
+    .add_plugins(GamePlugins {
+        boot,
+        seed: opts.seed,
+    });
     app.run();
     // Let queued saves reach the disk before the process ends.
-    if let Some(files) = app.world_mut().remove_resource::<persist::Files>() {
+    if let Some(files) = app.world_mut().remove_resource::<persist::FileWriter>() {
         files.finish();
     }
     ExitCode::SUCCESS

@@ -16,16 +16,17 @@
 //!   behaviour that kept the app awake, and the fix.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 
 use super::buttons::sort_column_top;
-use super::layout::{Metrics, RAISE};
-use super::menu::Menu;
-use super::persist::Prefs;
+use super::layout::RAISE;
+use super::modes::MenuScreen;
+use super::persist::Notices;
 use super::scoreview::{ScoreView, banner};
+use super::screen::Screen;
 use super::seats::HUMAN;
-use super::table::{Command, Game, RoundEnd, TurnPhase, round_key, window_size};
+use super::settings::PlayerSettings;
+use super::table::{PlayerCommand, RoundEnd, Series, TurnPhase, round_key};
 use super::words;
 use crate::ai::View;
 use crate::ai::heuristic::hint;
@@ -42,8 +43,8 @@ pub struct Overlay {
 }
 
 /// The round's moves so far, one line a turn, newest last.
-fn moves_log(ui: &mut egui::Ui, game: &Game, bottom: f32) {
-    let seen = game.m.round().seen_moves();
+fn moves_log(ui: &mut egui::Ui, series: &Series, bottom: f32) {
+    let seen = series.current.round().seen_moves();
     let lines: Vec<String> = words::turns(&seen).into_iter().map(words::turn).collect();
     let room = (bottom - ui.cursor().top() - 12.0).max(30.0);
     egui::ScrollArea::vertical()
@@ -61,13 +62,17 @@ fn moves_log(ui: &mut egui::Ui, game: &Game, bottom: f32) {
 }
 
 /// Keeps the banner for the round that just ended.
-fn take_banners(mut ends: MessageReader<RoundEnd>, game: Res<Game>, mut overlay: ResMut<Overlay>) {
+fn take_banners(
+    mut ends: MessageReader<RoundEnd>,
+    series: Res<Series>,
+    mut overlay: ResMut<Overlay>,
+) {
     for e in ends.read() {
-        overlay.banner = banner(&e.result, &e.entry, game.m.scoreboard());
+        overlay.banner = banner(&e.result, &e.entry, series.current.scoreboard());
         if e.practice {
             overlay.banner.push("(A replayed deal: not scored.)".into());
         }
-        overlay.banner_round = Some(round_key(&game.m));
+        overlay.banner_round = Some(round_key(&series.current));
     }
 }
 
@@ -94,10 +99,10 @@ fn grid_cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) {
 }
 
 /// The score window's contents; nothing in it goes below `bottom` (egui points).
-fn scoreboard(ui: &mut egui::Ui, game: &Game, bottom: f32) {
-    let sb = game.m.scoreboard();
+fn scoreboard(ui: &mut egui::Ui, series: &Series, bottom: f32) {
+    let sb = series.current.scoreboard();
     let v = ScoreView::of(sb);
-    if game.practising() {
+    if series.practising() {
         ui.label(egui::RichText::new("Replaying a deal: your series waits.").italics());
     }
     egui::Grid::new("score")
@@ -167,16 +172,17 @@ fn scoreboard(ui: &mut egui::Ui, game: &Game, bottom: f32) {
 #[allow(clippy::too_many_arguments)]
 fn overlay_ui(
     mut contexts: EguiContexts,
-    game: Res<Game>,
+    series: Res<Series>,
     mut overlay: ResMut<Overlay>,
-    mut prefs: ResMut<Prefs>,
-    menu: Res<Menu>,
+    settings: Res<PlayerSettings>,
+    mut notices: ResMut<Notices>,
+    menu: Res<State<MenuScreen>>,
     phase: Res<State<TurnPhase>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    mut out: MessageWriter<Command>,
+    screen: Res<Screen>,
+    mut out: MessageWriter<PlayerCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let met = Metrics::new(window_size(&windows));
+    let met = screen.metrics;
     let zoom = met.ui_scale();
     if (overlay.zoom - zoom).abs() > 0.01 {
         ctx.set_zoom_factor(zoom);
@@ -193,7 +199,7 @@ fn overlay_ui(
         .anchor(egui::Align2::LEFT_TOP, [8.0, below_hand])
         .resizable(false)
         .default_open(true)
-        .show(ctx, |ui| scoreboard(ui, &game, above_hand));
+        .show(ctx, |ui| scoreboard(ui, &series, above_hand));
     // The round's moves, on the right, above the sort buttons.
     let above_sorts = to_points(sort_column_top(met)) - 8.0;
     egui::Window::new("This round")
@@ -203,10 +209,10 @@ fn overlay_ui(
         .default_open(true)
         .default_width(230.0)
         .max_width(230.0)
-        .show(ctx, |ui| moves_log(ui, &game, above_sorts));
+        .show(ctx, |ui| moves_log(ui, &series, above_sorts));
 
     // The banner, from the end of a round until the next one is dealt.
-    let this_round = round_key(&game.m);
+    let this_round = round_key(&series.current);
     if overlay.banner_round == Some(this_round) && phase == TurnPhase::RoundOver {
         egui::Area::new("banner".into())
             .anchor(
@@ -225,8 +231,12 @@ fn overlay_ui(
     }
 
     // The series summary once all three games have closed.
-    let sb = game.m.scoreboard().clone();
-    if sb.is_over() && phase == TurnPhase::RoundOver && !game.practising() && !menu.open {
+    let sb = series.current.scoreboard().clone();
+    if sb.is_over()
+        && phase == TurnPhase::RoundOver
+        && !series.practising()
+        && *menu.get() == MenuScreen::Closed
+    {
         egui::Window::new("Series over")
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .collapsible(false)
@@ -270,13 +280,13 @@ fn overlay_ui(
                     .button(egui::RichText::new("New series").size(18.0))
                     .clicked()
                 {
-                    out.write(Command::NextRound);
+                    out.write(PlayerCommand::NextRound);
                 }
             });
     }
 
     // Hint: Medium's move for the player's turn, until the position changes.
-    let r = game.m.round();
+    let r = series.current.round();
     let my_turn = r.to_act() == Some(HUMAN)
         && matches!(
             phase,
@@ -298,7 +308,7 @@ fn overlay_ui(
                 .on_hover_text("What the Medium computer player would do here")
                 .clicked()
             {
-                let view = View::of(r, HUMAN, Some(game.m.scoreboard()));
+                let view = View::of(r, HUMAN, Some(series.current.scoreboard()));
                 overlay.hint = Some((words::hint(&hint(&view).reason), position));
             }
         });
@@ -315,7 +325,7 @@ fn overlay_ui(
                 });
             });
     }
-    if prefs.settings.show_seed
+    if settings.show_seed
         && let Some(seed) = r.seed()
     {
         let dealer = if r.dealer() == HUMAN {
@@ -336,7 +346,7 @@ fn overlay_ui(
             });
     }
 
-    if !prefs.notices.is_empty() {
+    if !notices.is_empty() {
         let mut close = false;
         egui::Window::new("Notice")
             .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
@@ -344,13 +354,13 @@ fn overlay_ui(
             .resizable(false)
             .show(ctx, |ui| {
                 ui.set_max_width(520.0);
-                for n in &prefs.notices {
-                    ui.label(n);
+                for n in notices.iter() {
+                    ui.label(words::file_notice(n));
                 }
                 close = ui.button("OK").clicked();
             });
         if close {
-            prefs.notices.clear();
+            notices.clear();
         }
     }
     Ok(())

@@ -1,7 +1,8 @@
 //! Keeps the player's files in step with the game: settings, the saved series and statistics
 //! are read once before the window opens ([`Boot`]); afterwards the series is saved after
 //! every action and settings whenever they change, on a background thread, and statistics are
-//! counted when a round ends.
+//! counted when a round ends. The settings themselves live in `settings` ([`PlayerSettings`]);
+//! this file only writes them.
 //!
 //! Decisions:
 //! - All writing happens on one background thread fed by a channel, in order, so the render
@@ -16,19 +17,20 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use bevy::prelude::*;
 
 use super::seats::HUMAN;
-use super::table::{Game, RoundEnd, TableSet};
+use super::settings::PlayerSettings;
+use super::table::{RoundEnd, Series, TableSet};
 use crate::rules::Match;
 use crate::store::save::SavedSeries;
 use crate::store::settings::Settings;
 use crate::store::stats::Stats;
-use crate::store::{Paths, Store};
+use crate::store::{FileKind, Notice, Paths, Store, WriteError};
 
 /// Everything read from disk at start.
 pub struct Boot {
     pub settings: Settings,
     pub stats: Stats,
     pub saved: SavedSeries,
-    pub notices: Vec<String>,
+    pub notices: Vec<Notice>,
     stores: Stores,
 }
 
@@ -47,9 +49,7 @@ impl Boot {
                 settings: Settings::default(),
                 stats: Stats::default(),
                 saved: SavedSeries::default(),
-                notices: vec![
-                    "No home directory found: settings and the series will not be saved.".into(),
-                ],
+                notices: vec![Notice::NoHome],
                 stores: Stores::default(),
             };
         };
@@ -74,29 +74,29 @@ impl Boot {
     }
 }
 
-/// The player's settings and statistics, and messages about the files.
-#[derive(Resource)]
-pub struct Prefs {
-    pub settings: Settings,
-    pub stats: Stats,
-    /// Things the player should know (a bad file kept aside, a failed write).
-    pub notices: Vec<String>,
-}
+/// The player's statistics.
+#[derive(Resource, Clone, Debug, Default, Deref)]
+pub struct Statistics(pub Stats);
 
-type Job = Box<dyn FnOnce() -> Result<(), String> + Send>;
+/// Things the player should know about the files (a bad file kept aside, a failed write),
+/// until the overlay has shown them.
+#[derive(Resource, Clone, Debug, Default, Deref, DerefMut)]
+pub struct Notices(pub Vec<Notice>);
+
+type Job = Box<dyn FnOnce() -> Result<(), Notice> + Send>;
 
 /// The writer thread's ends, and what was last written.
 #[derive(Resource)]
-pub struct Files {
+pub struct FileWriter {
     stores: Stores,
     tx: Option<Sender<Job>>,
     thread: Option<std::thread::JoinHandle<()>>,
-    errors: std::sync::Mutex<Receiver<String>>,
+    errors: std::sync::Mutex<Receiver<Notice>>,
     saved_series: Option<Match>,
     saved_settings: Settings,
 }
 
-impl Files {
+impl FileWriter {
     /// Waits (up to 10 s) until every write queued so far has been done. For tests and tools:
     /// the game itself never waits on the disk.
     pub fn flush(&self) {
@@ -119,14 +119,24 @@ impl Files {
         }
     }
 
-    fn write<T: serde::Serialize + Send + 'static>(&self, store: &Option<Store>, value: T) {
-        let (Some(store), Some(tx)) = (store.clone(), &self.tx) else {
+    fn write<T: serde::Serialize + Send + 'static>(
+        &self,
+        store: &Option<Store>,
+        kind: FileKind,
+        value: T,
+    ) {
+        // A file that could not be used is left as it was; the player was told when it was
+        // read, so its writes are not queued (and not reported again after every move).
+        let (Some(store), Some(tx)) = (store.clone().filter(|s| s.writable), &self.tx) else {
             return;
         };
-        let job: Job = Box::new(move || {
-            store
-                .write(&value)
-                .map_err(|e| format!("Could not save {}: {e}", store.path.display()))
+        let job: Job = Box::new(move || match store.write(&value) {
+            Ok(()) | Err(WriteError::LeftUntouched) => Ok(()),
+            Err(WriteError::Io(e)) => Err(Notice::NotSaved {
+                kind,
+                path: store.path.clone(),
+                error: e.to_string(),
+            }),
         });
         let _ = tx.send(job);
     }
@@ -134,13 +144,13 @@ impl Files {
 
 type Writer = (
     Sender<Job>,
-    Receiver<String>,
+    Receiver<Notice>,
     Option<std::thread::JoinHandle<()>>,
 );
 
 fn start_writer() -> Writer {
     let (tx, rx) = channel::<Job>();
-    let (etx, erx) = channel::<String>();
+    let (etx, erx) = channel::<Notice>();
     let spawned = std::thread::Builder::new()
         .name("hollywood-gin-writer".into())
         .spawn(move || {
@@ -159,69 +169,58 @@ fn start_writer() -> Writer {
 /// Saves the series whenever it changed (not while a deal is replayed). A series nobody has
 /// made a move in yet is not saved: starting the game with `--seed` must not replace the saved
 /// series before the player actually plays the new one.
-fn autosave(game: Res<Game>, mut files: ResMut<Files>) {
-    if !game.is_changed() || game.practising() || files.saved_series.as_ref() == Some(&game.m) {
+fn autosave(series: Res<Series>, mut files: ResMut<FileWriter>) {
+    if !series.is_changed()
+        || series.practising()
+        || files.saved_series.as_ref() == Some(&series.current)
+    {
         return;
     }
-    if game.m.untouched() {
+    if series.current.untouched() {
         return;
     }
-    let saved = SavedSeries::new(&game.m, game.level, game.bot_seed);
-    files.write(&files.stores.save, saved);
-    files.saved_series = Some(game.m.clone());
+    let saved = SavedSeries::new(&series.current, series.level, series.bot_seed);
+    files.write(&files.stores.save, FileKind::SavedSeries, saved);
+    files.saved_series = Some(series.current.clone());
 }
 
-/// Applies settings that take effect at once, and writes them when they change.
-fn settings_changed(prefs: Res<Prefs>, mut game: ResMut<Game>, mut files: ResMut<Files>) {
-    if !prefs.is_changed() {
-        return;
-    }
-    let s = &prefs.settings;
-    let speed = s.speed.factor();
-    if game.speed != speed {
-        game.speed = speed;
-    }
-    if game.four_color != s.four_color {
-        game.four_color = s.four_color;
-    }
-    if game.back != s.card_back {
-        game.back = s.card_back;
-    }
-    if game.next_rules != s.rules || game.next_level != s.level {
-        game.next_rules = s.rules.clone();
-        game.next_level = s.level;
-    }
-    if files.saved_settings != *s {
-        files.write(&files.stores.settings, s.clone());
-        files.saved_settings = s.clone();
+/// Writes the settings when they change.
+fn settings_changed(settings: Res<PlayerSettings>, mut files: ResMut<FileWriter>) {
+    if settings.is_changed() && files.saved_settings != settings.0 {
+        files.write(
+            &files.stores.settings,
+            FileKind::Settings,
+            settings.0.clone(),
+        );
+        files.saved_settings = settings.0.clone();
     }
 }
 
 /// Counts finished rounds in the statistics and saves them.
 fn count_rounds(
     mut ends: MessageReader<RoundEnd>,
-    mut prefs: ResMut<Prefs>,
-    game: Res<Game>,
-    files: Res<Files>,
+    mut stats: ResMut<Statistics>,
+    series: Res<Series>,
+    files: Res<FileWriter>,
 ) {
     let mut changed = false;
     for e in ends.read().filter(|e| !e.practice) {
-        prefs
-            .stats
-            .count_round(game.level, HUMAN, &e.result, &e.entry);
+        stats
+            .0
+            .count_round(series.level, HUMAN, &e.result, &e.entry);
         changed = true;
     }
     if changed {
-        files.write(&files.stores.stats, prefs.stats.clone());
+        files.write(&files.stores.stats, FileKind::Statistics, stats.0.clone());
     }
 }
 
 /// Failed writes become notices.
-fn collect_errors(files: Res<Files>, mut prefs: ResMut<Prefs>) {
+fn collect_errors(files: Res<FileWriter>, mut notices: ResMut<Notices>) {
     let Ok(rx) = files.errors.lock() else { return };
     while let Ok(e) = rx.try_recv() {
-        warn!("{e}");
-        prefs.notices.push(e);
+        warn!("{e:?}");
+        notices.push(e);
     }
 }
 
@@ -247,25 +246,23 @@ impl Plugin for PersistPlugin {
             .and_then(|mut b| b.take())
             .unwrap_or_else(|| Boot::load(None));
         let (tx, errors, thread) = start_writer();
-        app.insert_resource(Prefs {
-            settings: boot.settings.clone(),
-            stats: boot.stats,
-            notices: boot.notices,
-        })
-        .insert_resource(Files {
-            stores: boot.stores,
-            tx: Some(tx),
-            thread,
-            errors: std::sync::Mutex::new(errors),
-            saved_series: boot.saved.series,
-            saved_settings: boot.settings,
-        })
-        .add_systems(
-            Update,
-            (settings_changed, autosave, count_rounds, collect_errors)
-                .chain()
-                .after(TableSet::Apply)
-                .before(TableSet::Show),
-        );
+        app.insert_resource(PlayerSettings(boot.settings.clone()))
+            .insert_resource(Statistics(boot.stats))
+            .insert_resource(Notices(boot.notices))
+            .insert_resource(FileWriter {
+                stores: boot.stores,
+                tx: Some(tx),
+                thread,
+                errors: std::sync::Mutex::new(errors),
+                saved_series: boot.saved.series,
+                saved_settings: boot.settings,
+            })
+            .add_systems(
+                Update,
+                (settings_changed, autosave, count_rounds, collect_errors)
+                    .chain()
+                    .after(TableSet::Apply)
+                    .before(TableSet::Show),
+            );
     }
 }

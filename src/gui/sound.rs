@@ -176,9 +176,9 @@ mod play {
     use bevy::prelude::*;
 
     use super::{Cue, cue_for, wav};
-    use crate::gui::persist::Prefs;
     use crate::gui::seats::HUMAN;
-    use crate::gui::table::{DealStage, Dealing, Game, RoundEnd, TableSet, round_key};
+    use crate::gui::settings::PlayerSettings;
+    use crate::gui::table::{DealStage, Dealing, RoundEnd, Series, TableSet, round_key};
 
     #[derive(Resource)]
     struct Sounds(Vec<(Cue, Handle<AudioSource>)>);
@@ -199,8 +199,8 @@ mod play {
     fn play(
         mut commands: Commands,
         sounds: Option<Res<Sounds>>,
-        prefs: Res<Prefs>,
-        game: Res<Game>,
+        settings: Res<PlayerSettings>,
+        series: Res<Series>,
         dealing: Res<Dealing>,
         mut ends: MessageReader<RoundEnd>,
         mut seen: Local<Option<((u64, u64), usize)>>,
@@ -213,8 +213,8 @@ mod play {
             cues.push(Cue::Deal);
         }
         *was_dealing = active;
-        let key = round_key(&game.m);
-        let history = game.m.round().history();
+        let key = round_key(&series.current);
+        let history = series.current.round().history();
         let from = match *seen {
             Some((k, n)) if k == key => n.min(history.len()),
             _ => history.len(),
@@ -228,10 +228,10 @@ mod play {
                 None => {}
             }
         }
-        if !prefs.settings.sound || cues.is_empty() {
+        if !settings.sound || cues.is_empty() {
             return;
         }
-        let volume = Volume::Linear(prefs.settings.volume.clamp(0.0, 1.0));
+        let volume = Volume::Linear(settings.volume.clamp(0.0, 1.0));
         cues.dedup();
         for c in cues {
             if let Some((_, h)) = sounds.0.iter().find(|(k, _)| *k == c) {

@@ -1,11 +1,19 @@
-//! The table's state and turn flow: the [`Game`] resource that wraps the rules core, the player's
-//! [`Command`]s and how they are applied, and the [`TurnPhase`] state that gates input. (The
-//! computer's turn is `bot`'s; keeping frames coming is `wake`'s.)
+//! The table's state and turn flow: the [`Series`] on the table, the player's [`HandView`] and
+//! [`Feedback`], the [`PlayerCommand`]s that change them through the rules core, and the
+//! [`TurnPhase`] state that gates input. (The computer's turn is `bot`'s; keeping frames coming
+//! is `wake`'s; the window's size is `screen`'s.)
 //!
 //! Decisions:
-//! - Every input (mouse, buttons, keys, tests) becomes a [`Command`] message, and one system
-//!   applies commands through the rules core ([`Game::command`]). So headless tests drive the
-//!   same path as the mouse, and nothing outside the core decides what is legal.
+//! - Every input (mouse, buttons, keys, menu, tests) becomes a [`PlayerCommand`] message, and
+//!   one system applies them ([`command`]). So headless tests drive the same path as the mouse,
+//!   and nothing outside the core decides what is legal.
+//! - What the table holds is split by how often it changes, so change detection means
+//!   something: the [`Series`] changes with a move, the [`HandView`] with a click on a card or
+//!   a sort, [`Feedback`] with a refusal. A command changes a resource only if it changed its
+//!   value (`set_if_neq`), so a refused click does not make the cards re-lay themselves out.
+//! - A series starts one way, [`Series::start_series`], with the rules and level in the
+//!   player's settings at that moment: at the first start, from the menu, and after a series
+//!   ends. A series in play keeps the rules it started with.
 //! - The turn phase is a Bevy `States` enum computed from the core after every applied action
 //!   ([`phase_of`]), plus `Dealing` while the deal animation runs; input and the bot's turn run
 //!   only in their phases.
@@ -13,51 +21,59 @@
 //!   invents its own reason.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 
 use super::layout::{HandOrder, SortMode};
+use super::screen::Screen;
 use super::seats::HUMAN;
+use super::settings::PlayerSettings;
 use super::words;
 use crate::ai::Level;
 use crate::rules::{
-    Action, Card, Entry, Match, Phase, RoundResult, RuleSettings, Seat, best_arrangement,
-    best_layoffs,
+    Action, Card, Entry, Match, Phase, RoundResult, RuleError, Seat, best_arrangement, best_layoffs,
 };
-use crate::store::settings::CardBack;
+use crate::store::settings::Settings;
 
-/// Seconds a card takes to slide at normal speed.
-pub const SLIDE_SECS: f32 = 0.35;
-
-/// The match being played and the table's own settings.
-#[derive(Resource)]
-pub struct Game {
-    pub m: Match,
+/// The series being played: the match whose cards are on the table and the computer playing
+/// it. (One "game" of Hollywood is a column of its scoreboard.)
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Series {
+    /// The match on the table: the player's series, or a replayed deal while practising.
+    pub current: Match,
+    /// The computer's level for this series.
     pub level: Level,
     pub bot_seed: u64,
-    /// The last thing that happened, shown to the player.
-    pub message: String,
-    /// Animation time scale: 1 is normal, 0 is instant.
-    pub speed: f32,
-    pub four_color: bool,
-    pub back: CardBack,
-    /// In the discard phase: the next card played knocks instead of discarding.
-    pub knocking: bool,
-    /// The hand card raised by a first click; a second click (or a drag to the pile) plays it.
-    pub selected: Option<Card>,
-    /// How the player's hand is ordered.
-    pub order: HandOrder,
-    /// Rules and level the next series will be played under (from the settings).
-    pub next_rules: RuleSettings,
-    pub next_level: Level,
     /// While a deal is replayed from its seed: the player's series, set aside untouched.
     pub set_aside: Option<Match>,
-    /// Rounds finished since the overlay and the statistics last looked.
-    pub ended: Vec<RoundEnd>,
+    /// Rounds finished since they were last announced.
+    ended: Vec<RoundEnd>,
 }
+
+/// How the player's hand shows and what they have chosen but not played yet.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct HandView {
+    /// How the hand is ordered.
+    pub order: HandOrder,
+    /// The hand card raised by a first click; a second click (or a drag to the pile) plays it.
+    pub selected: Option<Card>,
+    /// In the discard phase: the next card played knocks instead of discarding.
+    pub knocking: bool,
+}
+
+impl HandView {
+    fn clear_choice(&mut self) {
+        self.knocking = false;
+        self.selected = None;
+    }
+}
+
+/// What the table says back to the player's last command: why it was refused (empty when it
+/// was not).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
+pub struct Feedback(pub String);
 
 /// A round that has just been entered on the scoreboard. Its entry says what it closed and
 /// decided; the scoreboard after it is the match's own.
-#[derive(Message, Clone, Debug)]
+#[derive(Message, Clone, Debug, PartialEq)]
 pub struct RoundEnd {
     pub result: RoundResult,
     pub entry: Entry,
@@ -65,9 +81,9 @@ pub struct RoundEnd {
     pub practice: bool,
 }
 
-/// What the player asked for: from the mouse, a button, a key, or a test.
+/// What the player asked for: from the mouse, a button, a key, the menu or a test.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum PlayerCommand {
     TakeUpcard,
     Pass,
     DrawStock,
@@ -85,6 +101,7 @@ pub enum Command {
     },
     LayOffAll,
     Done,
+    /// Deal the next round (or, after a series ended, start the next series).
     NextRound,
     Sort(SortMode),
     /// Move a hand card to this position (a custom order).
@@ -94,64 +111,66 @@ pub enum Command {
     },
     /// Cancel knocking or a selection.
     Cancel,
+    /// Abandon whatever is on the table and start a new series from this seed.
+    NewSeries(u64),
+    /// Play the deal `seed` with `dealer` dealing as practice (see [`Series::replay`]).
+    Replay {
+        dealer: Seat,
+        seed: u64,
+    },
 }
 
-impl Game {
-    pub fn new(seed: u64) -> Game {
-        Game {
-            m: Match::new(RuleSettings::default(), seed),
-            level: Level::Medium,
-            bot_seed: seed ^ 0xB07,
-            message: String::new(),
-            speed: 1.0,
-            four_color: false,
-            back: CardBack::default(),
-            knocking: false,
-            selected: None,
-            order: HandOrder::default(),
-            set_aside: None,
-            ended: Vec::new(),
-            next_rules: RuleSettings::default(),
-            next_level: Level::Medium,
-        }
+/// The seed the computer plays a series from, derived from the match's.
+fn bot_seed_of(seed: u64) -> u64 {
+    seed ^ 0xB07
+}
+
+impl Series {
+    /// A new series from `seed`, under the player's `settings`.
+    pub fn new(settings: &Settings, seed: u64) -> Series {
+        Series::resume(
+            Match::new(settings.rules.clone(), seed),
+            settings.level,
+            bot_seed_of(seed),
+        )
     }
 
-    /// A game continuing a saved series.
-    pub fn resume(m: Match, level: Level, bot_seed: u64) -> Game {
-        // A round that had ended still explains its score.
-        let message = m
-            .round()
-            .result()
-            .map(words::score_line)
-            .unwrap_or_default();
-        Game {
-            m,
+    /// A saved series, continued.
+    pub fn resume(current: Match, level: Level, bot_seed: u64) -> Series {
+        Series {
+            current,
             level,
             bot_seed,
-            message,
-            ..Game::new(0)
+            set_aside: None,
+            ended: Vec::new(),
         }
     }
 
-    /// Abandons whatever is on the table and starts a new series.
-    pub fn start_series(&mut self, rules: RuleSettings, level: Level, seed: u64) {
-        self.m = Match::new(rules, seed);
-        self.level = level;
-        self.bot_seed = seed ^ 0xB07;
-        self.set_aside = None;
-        self.clear_ui();
+    /// The one way a series starts: under the rules and level `settings` hold now. With a
+    /// seed, a new match from it (abandoning whatever is on the table); without, the next
+    /// series of the match on the table, which must be over.
+    pub fn start_series(
+        &mut self,
+        settings: &Settings,
+        seed: Option<u64>,
+    ) -> Result<(), RuleError> {
+        match seed {
+            Some(seed) => *self = Series::new(settings, seed),
+            None => self.current.new_series(settings.rules.clone())?,
+        }
+        self.level = settings.level;
+        Ok(())
     }
 
     /// Plays the deal `seed` (with `dealer` dealing) as practice; the series waits untouched
     /// and comes back after the round.
     pub fn replay(&mut self, dealer: Seat, seed: u64) {
-        let rules = self.m.rules().clone();
+        let rules = self.current.rules().clone();
         let practice = Match::from_deal(rules, dealer, seed);
-        let series = std::mem::replace(&mut self.m, practice);
+        let series = std::mem::replace(&mut self.current, practice);
         if self.set_aside.is_none() {
             self.set_aside = Some(series);
         }
-        self.clear_ui();
     }
 
     /// True while a replayed deal is on the table.
@@ -159,168 +178,177 @@ impl Game {
         self.set_aside.is_some()
     }
 
-    fn clear_ui(&mut self) {
-        self.message.clear();
-        self.knocking = false;
-        self.selected = None;
+    /// The player's series, even while a deal is replayed.
+    pub fn players_series(&self) -> &Match {
+        self.set_aside.as_ref().unwrap_or(&self.current)
     }
 
-    /// Seconds a card slide takes at this speed (0 = instant).
-    pub fn slide_secs(&self) -> f32 {
-        SLIDE_SECS * self.speed.max(0.0)
-    }
-
-    /// Applies an action through the rules core; a refusal becomes the message.
-    pub fn act(&mut self, seat: Seat, action: Action) -> bool {
-        match self.m.apply(seat, action) {
-            Ok(entry) => {
-                if let (Some(entry), Some(result)) = (entry, self.m.round().result()) {
-                    self.ended.push(RoundEnd {
-                        result: result.clone(),
-                        entry,
-                        practice: self.practising(),
-                    });
-                }
-                if let Some(res) = self.m.round().result() {
-                    self.message = words::score_line(res);
-                }
-                true
-            }
-            Err(e) => {
-                self.message = words::error(&e);
-                false
-            }
+    /// Applies an action through the rules core; a round it finishes is queued for
+    /// [`RoundEnd`].
+    pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        let entry = self.current.apply(seat, action)?;
+        if let (Some(entry), Some(result)) = (entry, self.current.round().result()) {
+            self.ended.push(RoundEnd {
+                result: result.clone(),
+                entry,
+                practice: self.practising(),
+            });
         }
+        Ok(())
+    }
+
+    /// Rounds finished since the last call.
+    pub fn take_ended(&mut self) -> Vec<RoundEnd> {
+        std::mem::take(&mut self.ended)
     }
 
     /// The legal action `f` picks out, if it is the human's turn.
     fn legal(&self, f: impl Fn(&Action) -> bool) -> Option<Action> {
-        let r = self.m.round();
+        let r = self.current.round();
         if r.to_act() != Some(HUMAN) {
             return None;
         }
         r.legal_actions().into_iter().find(|a| f(a))
     }
+}
 
-    /// Applies a player's command. Card actions go to the rules core, which may refuse them
-    /// (the refusal is shown as the message); the rest changes only how the table looks.
-    pub fn command(&mut self, cmd: Command) {
-        let r = self.m.round();
-        let mine = |c: Card| r.hand(HUMAN).contains(c);
-        let mut actions = Vec::new();
-        match cmd {
-            Command::Sort(mode) => {
-                self.order.mode = mode;
-                return;
-            }
-            Command::MoveCard { card, to } => {
-                let hand = r.hand(HUMAN);
-                self.order.move_card(hand, card, to);
-                return;
-            }
-            Command::Cancel => {
-                self.knocking = false;
-                self.selected = None;
-                return;
-            }
-            Command::Select(c) => {
-                if mine(c) {
-                    self.selected = if self.selected == Some(c) {
-                        None
-                    } else {
-                        Some(c)
-                    };
-                }
-                return;
-            }
-            Command::Knock => {
-                if self.legal(|a| matches!(a, Action::Knock { .. })).is_some() || self.knocking {
-                    self.knocking = !self.knocking;
-                }
-                return;
-            }
-            Command::NextRound => {
-                if r.is_finished()
-                    && let Some(series) = self.set_aside.take()
-                {
-                    // The practice deal is over: back to the series.
-                    self.m = series;
-                    self.clear_ui();
-                    return;
-                }
-                let res = if self.m.scoreboard().is_over() {
-                    self.level = self.next_level;
-                    self.m.new_series(self.next_rules.clone())
+/// Applies a player's command. Card actions go to the rules core, which may refuse them (the
+/// refusal becomes the feedback); the rest changes only how the hand shows, or starts a series
+/// with the player's `settings`.
+pub fn command(
+    series: &mut Series,
+    hand: &mut HandView,
+    feedback: &mut Feedback,
+    settings: &Settings,
+    cmd: PlayerCommand,
+) {
+    use PlayerCommand as C;
+    let r = series.current.round();
+    let mine = |c: Card| r.hand(HUMAN).contains(c);
+    let mut actions = Vec::new();
+    match cmd {
+        C::Sort(mode) => {
+            hand.order.mode = mode;
+            return;
+        }
+        C::MoveCard { card, to } => {
+            hand.order.move_card(r.hand(HUMAN), card, to);
+            return;
+        }
+        C::Cancel => {
+            hand.clear_choice();
+            return;
+        }
+        C::Select(c) => {
+            if mine(c) {
+                hand.selected = if hand.selected == Some(c) {
+                    None
                 } else {
-                    self.m.next_round()
+                    Some(c)
                 };
-                match res {
-                    Ok(()) => self.message.clear(),
-                    Err(e) => self.message = words::error(&e),
-                }
-                self.knocking = false;
-                self.selected = None;
+            }
+            return;
+        }
+        C::Knock => {
+            if series
+                .legal(|a| matches!(a, Action::Knock { .. }))
+                .is_some()
+                || hand.knocking
+            {
+                hand.knocking = !hand.knocking;
+            }
+            return;
+        }
+        C::NewSeries(seed) => {
+            // Cannot fail with a seed.
+            let _ = series.start_series(settings, Some(seed));
+            hand.clear_choice();
+            feedback.0.clear();
+            return;
+        }
+        C::Replay { dealer, seed } => {
+            series.replay(dealer, seed);
+            hand.clear_choice();
+            feedback.0.clear();
+            return;
+        }
+        C::NextRound => {
+            if r.is_finished()
+                && let Some(players) = series.set_aside.take()
+            {
+                // The practice deal is over: back to the series.
+                series.current = players;
+                hand.clear_choice();
+                feedback.0.clear();
                 return;
             }
-            Command::TakeUpcard => actions.push(Action::TakeUpcard),
-            Command::Pass => actions.push(Action::PassUpcard),
-            Command::DrawStock => actions.push(Action::DrawStock),
-            Command::TakeDiscard => actions.push(Action::TakeDiscard),
-            Command::Play(c) if self.knocking => {
-                // Knock (or gin) with this discard, with the solver's best melds.
-                let found = self.legal(|a| match a {
-                    Action::Knock { discard, .. } => *discard == c,
-                    Action::Gin { discard } => *discard == Some(c),
-                    _ => false,
-                });
-                match found {
-                    Some(a) => actions.push(a),
-                    None => {
-                        // Ask the core why: the knock with the best melds that card leaves.
-                        let knock = Action::Knock {
-                            discard: c,
-                            melds: best_arrangement(r.hand(HUMAN).without(c)).melds,
-                        };
-                        self.message = match r.clone().apply(HUMAN, knock) {
-                            Err(e) => words::error(&e),
-                            Ok(()) => String::new(),
-                        };
-                        return;
-                    }
-                }
-            }
-            Command::Play(c) => actions.push(Action::Discard(c)),
-            Command::Gin => {
-                // Big gin when it is listed (it pays more), else gin with the listed discard.
-                let big = self.legal(|a| matches!(a, Action::Gin { discard: None }));
-                if let Some(a) = big.or_else(|| self.legal(|a| matches!(a, Action::Gin { .. }))) {
-                    actions.push(a);
-                } else {
-                    self.message = "No gin in this hand yet.".into();
+            let res = if series.current.scoreboard().is_over() {
+                series.start_series(settings, None)
+            } else {
+                series.current.next_round()
+            };
+            feedback.0 = res.err().map(|e| words::error(&e)).unwrap_or_default();
+            hand.clear_choice();
+            return;
+        }
+        C::TakeUpcard => actions.push(Action::TakeUpcard),
+        C::Pass => actions.push(Action::PassUpcard),
+        C::DrawStock => actions.push(Action::DrawStock),
+        C::TakeDiscard => actions.push(Action::TakeDiscard),
+        C::Play(c) if hand.knocking => {
+            // Knock (or gin) with this discard, with the solver's best melds.
+            let found = series.legal(|a| match a {
+                Action::Knock { discard, .. } => *discard == c,
+                Action::Gin { discard } => *discard == Some(c),
+                _ => false,
+            });
+            match found {
+                Some(a) => actions.push(a),
+                None => {
+                    // Ask the core why: the knock with the best melds that card leaves.
+                    let knock = Action::Knock {
+                        discard: c,
+                        melds: best_arrangement(r.hand(HUMAN).without(c)).melds,
+                    };
+                    feedback.0 = match r.clone().apply(HUMAN, knock) {
+                        Err(e) => words::error(&e),
+                        Ok(()) => String::new(),
+                    };
                     return;
                 }
             }
-            Command::LayOff { card, meld } => actions.push(Action::LayOff { card, meld }),
-            Command::LayOffAll => {
-                if let Some(k) = r.knock() {
-                    let (lay, _) = best_layoffs(&k.current_melds(), r.hand(HUMAN));
-                    actions.extend(lay.into_iter().map(|l| Action::LayOff {
-                        card: l.card,
-                        meld: l.meld,
-                    }));
-                }
-            }
-            Command::Done => actions.push(Action::FinishLayoffs),
         }
-        self.message.clear();
-        for a in actions {
-            if !self.act(HUMAN, a) {
+        C::Play(c) => actions.push(Action::Discard(c)),
+        C::Gin => {
+            // Big gin when it is listed (it pays more), else gin with the listed discard.
+            let big = series.legal(|a| matches!(a, Action::Gin { discard: None }));
+            if let Some(a) = big.or_else(|| series.legal(|a| matches!(a, Action::Gin { .. }))) {
+                actions.push(a);
+            } else {
+                feedback.0 = words::no_gin();
                 return;
             }
         }
-        self.knocking = false;
-        self.selected = None;
+        C::LayOff { card, meld } => actions.push(Action::LayOff { card, meld }),
+        C::LayOffAll => {
+            if let Some(k) = r.knock() {
+                let (lay, _) = best_layoffs(&k.current_melds(), r.hand(HUMAN));
+                actions.extend(lay.into_iter().map(|l| Action::LayOff {
+                    card: l.card,
+                    meld: l.meld,
+                }));
+            }
+        }
+        C::Done => actions.push(Action::FinishLayoffs),
     }
+    feedback.0.clear();
+    for a in actions {
+        if let Err(e) = series.act(HUMAN, a) {
+            feedback.0 = words::error(&e);
+            return;
+        }
+    }
+    hand.clear_choice();
 }
 
 /// Whose move it is and what kind, derived from the core (plus `Dealing` while cards fly).
@@ -379,74 +407,57 @@ pub fn round_key(m: &Match) -> (u64, u64) {
     (m.seed(), m.deals())
 }
 
-/// A menu or dialog is open: the table takes no input and the computer waits.
-#[derive(Resource, Default, PartialEq)]
-pub struct Paused(pub bool);
-
-/// Run condition: the table is not paused.
-pub fn playing(p: Res<Paused>) -> bool {
-    !p.0
+/// Run condition: what the table shows may have changed since the system it guards last ran
+/// (the series, the hand's view, the feedback, the turn phase or the window's size). Systems
+/// that lay out or word the table run only then, not every frame.
+pub fn table_changed(
+    series: Res<Series>,
+    hand: Res<HandView>,
+    feedback: Res<Feedback>,
+    phase: Res<State<TurnPhase>>,
+    screen: Res<Screen>,
+) -> bool {
+    series.is_changed()
+        || hand.is_changed()
+        || feedback.is_changed()
+        || phase.is_changed()
+        || screen.is_changed()
 }
 
 /// Something is moving on the table (set by the cards plugin), so keep frames coming.
 #[derive(Resource, Default, PartialEq)]
 pub struct Animating(pub bool);
 
-/// Whether what the table shows may have changed since a system last ran: the game, the turn
-/// phase or the window size (`last` is the calling system's own memory of the size). Systems
-/// that lay out or word the table run their work only then, not every frame.
-pub fn table_changed(
-    game: &Res<Game>,
-    phase: &Res<State<TurnPhase>>,
-    size: Vec2,
-    last: &mut Option<Vec2>,
-) -> bool {
-    resized(size, last) || game.is_changed() || phase.is_changed()
-}
-
-/// Whether the window is not the size `last` remembers (it then remembers this one).
-pub fn resized(size: Vec2, last: &mut Option<Vec2>) -> bool {
-    let changed = *last != Some(size);
-    *last = Some(size);
-    changed
-}
-
-/// The primary window's size in logical pixels (1280×800 before it exists, or headless).
-pub fn window_size(q: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
-    q.single().map_or(Vec2::new(1280.0, 800.0), |w| {
-        Vec2::new(w.width(), w.height())
-    })
-}
-
-/// The cursor in world coordinates, if it is over the window.
-pub fn cursor_world(
-    windows: &Query<&Window, With<PrimaryWindow>>,
-    cams: &Query<(&Camera, &GlobalTransform)>,
-) -> Option<Vec2> {
-    let cursor = windows.single().ok()?.cursor_position()?;
-    let (cam, gt) = cams.single().ok()?;
-    cam.viewport_to_world_2d(gt, cursor).ok()
-}
-
-fn apply_commands(mut game: ResMut<Game>, mut commands: MessageReader<Command>) {
+/// Applies the player's commands. Each resource is written only if the command changed it.
+fn apply_commands(
+    mut series: ResMut<Series>,
+    mut hand: ResMut<HandView>,
+    mut feedback: ResMut<Feedback>,
+    settings: Res<PlayerSettings>,
+    mut commands: MessageReader<PlayerCommand>,
+) {
     for &cmd in commands.read() {
-        game.command(cmd);
+        let (mut s, mut h, mut f) = ((*series).clone(), (*hand).clone(), (*feedback).clone());
+        command(&mut s, &mut h, &mut f, &settings, cmd);
+        series.set_if_neq(s);
+        hand.set_if_neq(h);
+        feedback.set_if_neq(f);
     }
 }
 
 /// Announces finished rounds to whoever listens (statistics, the overlay's banner).
-fn emit_round_ends(mut game: ResMut<Game>, mut out: MessageWriter<RoundEnd>) {
-    if !game.ended.is_empty() {
-        out.write_batch(game.ended.drain(..));
+fn emit_round_ends(mut series: ResMut<Series>, mut out: MessageWriter<RoundEnd>) {
+    if !series.ended.is_empty() {
+        out.write_batch(series.take_ended());
     }
 }
 
-fn sync_phase(game: Res<Game>, dealing: Res<Dealing>, mut next: ResMut<NextState<TurnPhase>>) {
-    if game.is_changed() || dealing.is_changed() {
-        let phase = if dealing.busy(&game.m) {
+fn sync_phase(series: Res<Series>, dealing: Res<Dealing>, mut next: ResMut<NextState<TurnPhase>>) {
+    if series.is_changed() || dealing.is_changed() {
+        let phase = if dealing.busy(&series.current) {
             TurnPhase::Dealing
         } else {
-            phase_of(&game.m)
+            phase_of(&series.current)
         };
         NextState::set_if_neq(&mut *next, phase);
     }
@@ -471,21 +482,21 @@ pub enum TableSet {
     Phase,
 }
 
-/// The table plugin: the game state, commands, the bot's turns and the turn phase.
+/// The table plugin: the series, commands, round ends and the turn phase.
 pub struct TablePlugin {
-    pub seed: u64,
+    /// The series the table opens with.
+    pub series: Series,
 }
 
 impl Plugin for TablePlugin {
     fn build(&self, app: &mut App) {
-        if !app.world().contains_resource::<Game>() {
-            app.insert_resource(Game::new(self.seed));
-        }
-        app.add_message::<Command>()
+        app.insert_resource(self.series.clone())
+            .init_resource::<HandView>()
+            .init_resource::<Feedback>()
+            .add_message::<PlayerCommand>()
             .add_message::<RoundEnd>()
             .init_resource::<Dealing>()
             .init_resource::<Animating>()
-            .init_resource::<Paused>()
             .init_state::<TurnPhase>()
             .configure_sets(
                 Update,
@@ -520,21 +531,50 @@ impl Plugin for TablePlugin {
 mod tests {
     use super::*;
     use crate::gui::seats::COMPUTER;
-    use crate::rules::CardSet;
+    use crate::rules::{CardSet, RuleSettings};
+
+    /// The table's resources, as `apply_commands` hands them to [`command`].
+    struct Table {
+        series: Series,
+        hand: HandView,
+        feedback: Feedback,
+        settings: Settings,
+    }
+
+    impl Table {
+        fn new(seed: u64) -> Table {
+            let settings = Settings::default();
+            Table {
+                series: Series::new(&settings, seed),
+                hand: HandView::default(),
+                feedback: Feedback::default(),
+                settings,
+            }
+        }
+        fn command(&mut self, cmd: PlayerCommand) {
+            command(
+                &mut self.series,
+                &mut self.hand,
+                &mut self.feedback,
+                &self.settings,
+                cmd,
+            );
+        }
+    }
 
     /// Plays both seats with the first legal action until `stop` holds.
-    fn play_until(game: &mut Game, stop: impl Fn(&Game) -> bool) {
+    fn play_until(t: &mut Table, stop: impl Fn(&Table) -> bool) {
         for _ in 0..400 {
-            if stop(game) {
+            if stop(t) {
                 return;
             }
-            let r = game.m.round();
+            let r = t.series.current.round();
             let Some(seat) = r.to_act() else {
-                game.command(Command::NextRound);
+                t.command(PlayerCommand::NextRound);
                 continue;
             };
             let a = r.legal_actions()[0].clone();
-            game.m.apply(seat, a).unwrap();
+            t.series.current.apply(seat, a).unwrap();
         }
         panic!("never reached the position");
     }
@@ -561,28 +601,30 @@ mod tests {
 
     #[test]
     fn refused_commands_leave_the_round_alone_and_say_why() {
-        let mut game = Game::new(5);
-        play_until(&mut game, |g| phase_of(&g.m) == TurnPhase::Draw);
-        let before = game.m.clone();
+        let mut game = Table::new(5);
+        play_until(&mut game, |g| {
+            phase_of(&g.series.current) == TurnPhase::Draw
+        });
+        let before = game.series.current.clone();
         // Discarding before drawing, and a card that is not ours.
-        let not_mine = game.m.round().hand(COMPUTER).first().unwrap();
-        game.command(Command::Play(not_mine));
-        assert_eq!(game.m, before);
-        assert!(!game.message.is_empty());
-        game.command(Command::NextRound);
-        assert_eq!(game.m, before);
-        game.command(Command::DrawStock);
-        assert_eq!(phase_of(&game.m), TurnPhase::Discard);
-        assert!(game.message.is_empty(), "a good move clears the message");
+        let not_mine = game.series.current.round().hand(COMPUTER).first().unwrap();
+        game.command(PlayerCommand::Play(not_mine));
+        assert_eq!(game.series.current, before);
+        assert!(!game.feedback.0.is_empty());
+        game.command(PlayerCommand::NextRound);
+        assert_eq!(game.series.current, before);
+        game.command(PlayerCommand::DrawStock);
+        assert_eq!(phase_of(&game.series.current), TurnPhase::Discard);
+        assert!(game.feedback.0.is_empty(), "a good move clears the message");
     }
 
     #[test]
     fn knocking_asks_for_a_card_and_only_takes_one_that_allows_it() {
         // Find a position where the human can knock with some discards but not others.
         for seed in 0..300 {
-            let mut game = Game::new(seed);
+            let mut game = Table::new(seed);
             let found = (0..200).any(|_| {
-                let r = game.m.round();
+                let r = game.series.current.round();
                 let Some(seat) = r.to_act() else { return false };
                 if seat == HUMAN && matches!(r.phase(), Phase::Discard { .. }) {
                     let legal = r.legal_actions();
@@ -591,13 +633,13 @@ mod tests {
                     }
                 }
                 let a = r.legal_actions()[0].clone();
-                game.m.apply(seat, a).unwrap();
+                game.series.current.apply(seat, a).unwrap();
                 false
             });
             if !found {
                 continue;
             }
-            let r = game.m.round().clone();
+            let r = game.series.current.round().clone();
             let legal = r.legal_actions();
             let knock_with: CardSet = legal
                 .iter()
@@ -613,23 +655,33 @@ mod tests {
             }) else {
                 continue;
             };
-            game.command(Command::Knock);
-            assert!(game.knocking);
-            game.command(Command::Play(bad));
+            game.command(PlayerCommand::Knock);
+            assert!(game.hand.knocking);
+            game.command(PlayerCommand::Play(bad));
             assert_eq!(
-                game.m.round(),
+                game.series.current.round(),
                 &r,
                 "a knock that is not allowed changes nothing"
             );
-            assert!(game.knocking, "still choosing");
-            assert!(game.message.contains("can't knock"), "{}", game.message);
+            assert!(game.hand.knocking, "still choosing");
+            assert!(
+                game.feedback.0.contains("can't knock"),
+                "{}",
+                game.feedback.0
+            );
             // Knock toggles off and on again, then a good card knocks.
-            game.command(Command::Knock);
-            assert!(!game.knocking);
-            game.command(Command::Knock);
-            game.command(Command::Play(knock_with.first().unwrap()));
-            assert!(!game.knocking);
-            assert!(game.m.round().knock().is_some_and(|k| k.knocker == HUMAN));
+            game.command(PlayerCommand::Knock);
+            assert!(!game.hand.knocking);
+            game.command(PlayerCommand::Knock);
+            game.command(PlayerCommand::Play(knock_with.first().unwrap()));
+            assert!(!game.hand.knocking);
+            assert!(
+                game.series
+                    .current
+                    .round()
+                    .knock()
+                    .is_some_and(|k| k.knocker == HUMAN)
+            );
             return;
         }
         panic!("no position with a knock");
@@ -637,41 +689,89 @@ mod tests {
 
     #[test]
     fn reordering_and_sorting_never_touch_the_round() {
-        let mut game = Game::new(9);
-        let before = game.m.clone();
-        let hand = game.m.round().hand(HUMAN);
+        let mut game = Table::new(9);
+        let before = game.series.current.clone();
+        let hand = game.series.current.round().hand(HUMAN);
         let c = hand.iter().last().unwrap();
-        game.command(Command::MoveCard { card: c, to: 0 });
-        assert_eq!(game.order.mode, crate::gui::layout::SortMode::Custom);
-        assert_eq!(game.order.order(hand).0[0], c);
-        game.command(Command::Sort(crate::gui::layout::SortMode::Suit));
-        assert_eq!(game.order.mode, crate::gui::layout::SortMode::Suit);
-        assert_eq!(game.m, before);
+        game.command(PlayerCommand::MoveCard { card: c, to: 0 });
+        assert_eq!(game.hand.order.mode, crate::gui::layout::SortMode::Custom);
+        assert_eq!(game.hand.order.order(hand).0[0], c);
+        game.command(PlayerCommand::Sort(crate::gui::layout::SortMode::Suit));
+        assert_eq!(game.hand.order.mode, crate::gui::layout::SortMode::Suit);
+        assert_eq!(game.series.current, before);
     }
 
     #[test]
     fn a_replayed_deal_is_practice_and_gives_the_series_back_untouched() {
-        let mut game = Game::new(6);
+        let mut game = Table::new(6);
         // Some play in the series first.
-        let r = game.m.round();
+        let r = game.series.current.round();
         let seat = r.to_act().unwrap();
         let a = r.legal_actions()[0].clone();
-        game.act(seat, a);
-        let series = game.m.clone();
+        game.series.act(seat, a).unwrap();
+        let series = game.series.current.clone();
         let seed = series.round().seed().unwrap();
-        game.replay(HUMAN, seed);
-        assert!(game.practising());
-        assert_eq!(game.m.round().dealer(), HUMAN);
-        assert!(game.m.round().history().is_empty(), "the deal starts fresh");
+        game.series.replay(HUMAN, seed);
+        assert!(game.series.practising());
+        assert_eq!(game.series.current.round().dealer(), HUMAN);
+        assert!(
+            game.series.current.round().history().is_empty(),
+            "the deal starts fresh"
+        );
         // Play the practice round out; its end is marked as practice.
-        while let Some(s) = game.m.round().to_act() {
-            let a = game.m.round().legal_actions()[0].clone();
-            assert!(game.act(s, a));
+        while let Some(s) = game.series.current.round().to_act() {
+            let a = game.series.current.round().legal_actions()[0].clone();
+            game.series.act(s, a).unwrap();
         }
-        assert_eq!(game.ended.len(), 1);
-        assert!(game.ended[0].practice);
-        game.command(Command::NextRound);
-        assert!(!game.practising());
-        assert_eq!(game.m, series, "the series is exactly as it was left");
+        let ended = game.series.take_ended();
+        assert_eq!(ended.len(), 1);
+        assert!(ended[0].practice);
+        game.command(PlayerCommand::NextRound);
+        assert!(!game.series.practising());
+        assert_eq!(
+            game.series.current, series,
+            "the series is exactly as it was left"
+        );
+    }
+
+    #[test]
+    fn a_series_starts_under_the_settings_of_that_moment_and_keeps_them() {
+        let mut t = Table::new(4);
+        t.settings.rules.game_target = 10;
+        t.settings.level = Level::Hard;
+        assert_eq!(
+            t.series.current.rules().game_target,
+            100,
+            "changed settings leave the series in play alone"
+        );
+        t.command(PlayerCommand::NewSeries(9));
+        assert_eq!(t.series.current.rules().game_target, 10);
+        assert_eq!(t.series.level, Level::Hard);
+        assert_eq!(t.series.bot_seed, bot_seed_of(9));
+        // Played to its end (both seats by the Medium engine), the next series takes the
+        // settings as they are then.
+        t.settings.rules.gin_bonus = 20;
+        t.settings.level = Level::Easy;
+        let engine = Level::Medium.bot(1);
+        for _ in 0..5000 {
+            let m = &t.series.current;
+            if m.scoreboard().is_over() {
+                break;
+            }
+            match m.round().to_act() {
+                Some(seat) => {
+                    let view = crate::ai::View::of(m.round(), seat, Some(m.scoreboard()));
+                    t.series.act(seat, engine.decide(&view)).unwrap();
+                }
+                None => t.command(PlayerCommand::NextRound),
+            }
+        }
+        assert!(t.series.current.scoreboard().is_over(), "the series ended");
+        assert_eq!(t.series.current.rules().gin_bonus, 25);
+        t.command(PlayerCommand::NextRound);
+        assert_eq!(t.series.current.series_no(), 2);
+        assert_eq!(t.series.current.rules().gin_bonus, 20);
+        assert_eq!(t.series.level, Level::Easy);
+        assert!(t.feedback.is_empty());
     }
 }

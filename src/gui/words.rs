@@ -2,7 +2,8 @@
 //! the rules' refusals, the hint's reason, and each turn of the round as it was seen.
 //!
 //! Decisions:
-//! - The core returns facts ([`RuleError`], [`HintReason`], [`SeenMove`]); every sentence built
+//! - The core returns facts ([`RuleError`], [`HintReason`], [`SeenMove`], the store's
+//!   [`Notice`]s about files); every sentence built
 //!   from them is here, in pure functions that are unit-tested, so the table and the overlay
 //!   only show strings and a translation has one place to go.
 //! - A card is its rank and a suit symbol ("8♦", "10♠"), never the "8D" of save files.
@@ -13,6 +14,7 @@
 
 use crate::ai::heuristic::HintReason;
 use crate::rules::{Action, Card, Outcome, Rank, RoundResult, RuleError, Seat, SeenMove, Suit};
+use crate::store::{FileKind, FileProblem, Notice};
 
 use super::seats::HUMAN;
 
@@ -115,6 +117,99 @@ pub fn error(e: &RuleError) -> String {
         }
         RuleError::BadDeck => "That is not a deck of 52 cards.".into(),
     }
+}
+
+/// What the player calls a file.
+fn file_name(kind: FileKind) -> &'static str {
+    match kind {
+        FileKind::Settings => "settings",
+        FileKind::SavedSeries => "saved series",
+        FileKind::Statistics => "statistics",
+    }
+}
+
+/// Why a file could not be used, as the end of "The settings file … ".
+fn file_problem(p: &FileProblem) -> String {
+    match p {
+        FileProblem::Unreadable(e) => format!("could not be read ({e})"),
+        FileProblem::NotAFile => "is not a regular file".into(),
+        FileProblem::TooLarge { bytes, limit } => {
+            format!("is {bytes} bytes, too large to be one of the game's files (at most {limit})")
+        }
+        FileProblem::GrewWhileRead => "grew too large while it was read".into(),
+        FileProblem::NotText => "is not UTF-8 text".into(),
+        FileProblem::Invalid(e) => format!("is not valid ({e})"),
+        FileProblem::BadValue(e) => format!("has a bad value ({e})"),
+        FileProblem::NewerFormat { found, reads } => {
+            format!("was written by a newer version (format {found}, this one reads {reads})")
+        }
+        FileProblem::OlderFormat { found } => format!(
+            "was written by an earlier version (format {found}) whose saves this one cannot \
+             check move by move, so that series cannot be continued"
+        ),
+    }
+}
+
+/// A notice about the player's files.
+pub fn file_notice(n: &Notice) -> String {
+    match n {
+        Notice::NoHome => {
+            "No home directory found: settings and the series will not be saved.".into()
+        }
+        Notice::NotSaved { kind, path, error } => format!(
+            "Could not save the {} file {}: {error}",
+            file_name(*kind),
+            path.display()
+        ),
+        Notice::UnknownFields {
+            kind,
+            path,
+            fields,
+            more,
+            kept,
+        } => {
+            let mut names: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
+            if *more > 0 {
+                names.push(format!("and {more} more"));
+            }
+            let kept = match kept {
+                Ok(copy) => format!("The file as it was is kept as {}.", copy.display()),
+                Err(e) => format!("It could not be copied aside ({e}), so it will not be changed."),
+            };
+            format!(
+                "The {} file {} has fields this version does not know, which were ignored: {}. {kept}",
+                file_name(*kind),
+                path.display(),
+                names.join(", ")
+            )
+        }
+        Notice::Unusable {
+            kind,
+            path,
+            problem,
+            kept,
+        } => match kept {
+            Ok(aside) => format!(
+                "The {} file {} {}. It was kept as {} and defaults are used.",
+                file_name(*kind),
+                path.display(),
+                file_problem(problem),
+                aside.display()
+            ),
+            Err(e) => format!(
+                "The {} file {} {}, and it could not be moved aside ({e}). Defaults are used \
+                 and the file will not be changed.",
+                file_name(*kind),
+                path.display(),
+                file_problem(problem)
+            ),
+        },
+    }
+}
+
+/// The answer to Gin pressed (or the G key) with no gin in the hand.
+pub fn no_gin() -> String {
+    "No gin in this hand yet.".into()
 }
 
 /// The hint's reason, as a sentence.
@@ -497,5 +592,48 @@ mod tests {
             ..gin
         };
         assert!(score_line(&dead).starts_with("Dead hand"));
+    }
+
+    #[test]
+    fn file_notices_name_the_file_the_problem_and_where_it_went() {
+        use std::path::PathBuf;
+        let bad = Notice::Unusable {
+            kind: FileKind::Settings,
+            path: PathBuf::from("/c/settings.ron"),
+            problem: FileProblem::TooLarge {
+                bytes: 20_000_000,
+                limit: 16,
+            },
+            kept: Ok(PathBuf::from("/c/settings.bad-1.ron")),
+        };
+        assert_eq!(
+            file_notice(&bad),
+            "The settings file /c/settings.ron is 20000000 bytes, too large to be one of the \
+             game's files (at most 16). It was kept as /c/settings.bad-1.ron and defaults are used."
+        );
+        let stuck = Notice::Unusable {
+            kind: FileKind::SavedSeries,
+            path: PathBuf::from("s.ron"),
+            problem: FileProblem::OlderFormat { found: 1 },
+            kept: Err("read-only".into()),
+        };
+        let t = file_notice(&stuck);
+        assert!(t.contains("saved series file s.ron was written by an earlier version (format 1)"));
+        assert!(
+            t.contains("(read-only)") && t.ends_with("will not be changed."),
+            "{t}"
+        );
+        let unknown = Notice::UnknownFields {
+            kind: FileKind::Statistics,
+            path: PathBuf::from("st.ron"),
+            fields: vec!["a".into(), "b.c".into()],
+            more: 3,
+            kept: Ok(PathBuf::from("st.original-1.ron")),
+        };
+        assert!(
+            file_notice(&unknown).contains("ignored: `a`, `b.c`, and 3 more. The file as it was"),
+            "{}",
+            file_notice(&unknown)
+        );
     }
 }

@@ -22,6 +22,10 @@
 //!   on with defaults. If even the rename fails, the file is left in place and the store
 //!   refuses to write over it for the rest of the session ([`Store::writable`]).
 //! - A missing file is normal (first start): defaults, no notice.
+//! - What the player is told is a fact ([`Notice`], [`FileProblem`]): which file, what was
+//!   wrong, where it was kept. The game's shell puts it into words, in the player's language;
+//!   the only text here is what the system or a parser said (an I/O error, a parse error),
+//!   quoted as a detail.
 //! - One game at a time owns the files: see [`lock`].
 //! - Locations follow each platform's convention through the `directories` crate (XDG on
 //!   Linux, Application Support on macOS, AppData on Windows); settings go in the config
@@ -75,36 +79,112 @@ impl Paths {
     }
 }
 
+/// Which of the game's files a notice is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    Settings,
+    SavedSeries,
+    Statistics,
+}
+
 /// A kind of file the game keeps.
 pub trait Stored: Serialize + DeserializeOwned + Default {
-    /// What the player calls it in a notice: "settings", "saved series".
-    const WHAT: &'static str;
+    /// Which file this is, for notices.
+    const KIND: FileKind;
 
-    /// Checks a value read from disk; an error makes the file count as bad.
+    /// Checks a value read from disk; an error (a detail, quoted) makes the file count as bad.
     fn check(&self) -> Result<(), String> {
         Ok(())
     }
 
     /// Looks at the text before it is parsed (a format version, say); an error makes the file
     /// count as bad and is what the player is told.
-    fn check_text(_text: &str) -> Result<(), String> {
+    fn check_text(_text: &str) -> Result<(), FileProblem> {
         Ok(())
     }
+}
+
+/// Why a file could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileProblem {
+    /// The system refused to read it (its error, quoted).
+    Unreadable(String),
+    /// A FIFO, a device or a directory where the file should be.
+    NotAFile,
+    /// Larger than any file of the game's could be.
+    TooLarge { bytes: u64, limit: u64 },
+    /// It grew past the limit while it was read.
+    GrewWhileRead,
+    /// Not UTF-8 text.
+    NotText,
+    /// Not valid RON for this file (the parser's message, quoted).
+    Invalid(String),
+    /// Parsed, but a value in it is not allowed (what the check said, quoted).
+    BadValue(String),
+    /// A saved series in a format newer than this version reads.
+    NewerFormat { found: u32, reads: u32 },
+    /// A saved series in an older format whose moves this version cannot check.
+    OlderFormat { found: u32 },
+}
+
+/// What the player should be told about their files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// No home directory: nothing will be saved.
+    NoHome,
+    /// A write failed (the system's error, quoted); the game goes on.
+    NotSaved {
+        kind: FileKind,
+        path: PathBuf,
+        error: String,
+    },
+    /// The file had fields this version does not know, which were ignored. `fields` names the
+    /// first few (each quoted), `more` counts the rest. `kept`: where the file as it was was
+    /// copied before anything is written over it, or why it could not be (then it is left
+    /// untouched).
+    UnknownFields {
+        kind: FileKind,
+        path: PathBuf,
+        fields: Vec<String>,
+        more: usize,
+        kept: Result<PathBuf, String>,
+    },
+    /// The file could not be used, and defaults are used. `kept`: where it was moved, or why it
+    /// could not be moved (then it is left untouched).
+    Unusable {
+        kind: FileKind,
+        path: PathBuf,
+        problem: FileProblem,
+        kept: Result<PathBuf, String>,
+    },
+}
+
+/// Why a write did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The file could not be used when it was read and is left as it was.
+    #[error("left untouched")]
+    LeftUntouched,
+    #[error(transparent)]
+    Io(#[from] io::Error),
 }
 
 /// The largest file the game reads. Its files are a few kilobytes; anything this big is not
 /// one of them.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
-/// How much of a parser's message, or of a list of names from a file, a notice quotes.
+/// How much of a parser's message, or of a name from a file, a notice quotes.
 const MAX_QUOTE_CHARS: usize = 200;
+
+/// How many unknown field names a notice lists.
+const MAX_NAMES: usize = 5;
 
 /// A value read from disk, and what the player should be told about it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Loaded<T> {
     pub value: T,
     /// Set when the file existed but could not be used, or had fields that were ignored.
-    pub notice: Option<String>,
+    pub notice: Option<Notice>,
     /// False when the file must not be written over: a bad file that could not be moved
     /// aside, or one with ignored fields that could not be copied aside first.
     pub writable: bool,
@@ -123,7 +203,7 @@ fn quote(s: &str) -> String {
 }
 
 /// Opens `path` for reading without blocking and returns its text: `None` if there is no file.
-fn read_text(path: &Path) -> Result<Option<String>, String> {
+fn read_text(path: &Path) -> Result<Option<String>, FileProblem> {
     let mut options = fs::OpenOptions::new();
     options.read(true);
     // A FIFO would block the open (and the game before its window) until a writer came.
@@ -135,28 +215,27 @@ fn read_text(path: &Path) -> Result<Option<String>, String> {
     let file = match options.open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("could not be read ({e})")),
+        Err(e) => return Err(FileProblem::Unreadable(quote(&e.to_string()))),
     };
-    let meta = file
-        .metadata()
-        .map_err(|e| format!("could not be read ({e})"))?;
+    let unreadable = |e: io::Error| FileProblem::Unreadable(quote(&e.to_string()));
+    let meta = file.metadata().map_err(unreadable)?;
     if !meta.is_file() {
-        return Err("is not a regular file".into());
+        return Err(FileProblem::NotAFile);
     }
     if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "is {} bytes, too large to be one of the game's files (at most {MAX_FILE_BYTES})",
-            meta.len()
-        ));
+        return Err(FileProblem::TooLarge {
+            bytes: meta.len(),
+            limit: MAX_FILE_BYTES,
+        });
     }
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("could not be read ({e})"))?;
+        .map_err(unreadable)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err("grew too large while it was read".into());
+        return Err(FileProblem::GrewWhileRead);
     }
-    let text = String::from_utf8(bytes).map_err(|_| "is not UTF-8 text".to_string())?;
+    let text = String::from_utf8(bytes).map_err(|_| FileProblem::NotText)?;
     Ok(Some(match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
         None => text,
@@ -164,8 +243,8 @@ fn read_text(path: &Path) -> Result<Option<String>, String> {
 }
 
 /// Parses RON text, collecting the paths of fields the type does not know.
-fn parse<T: DeserializeOwned>(text: &str) -> Result<(T, Vec<String>), String> {
-    let bad = |e: ron::error::SpannedError| format!("is not valid ({})", quote(&e.to_string()));
+fn parse<T: DeserializeOwned>(text: &str) -> Result<(T, Vec<String>), FileProblem> {
+    let bad = |e: ron::error::SpannedError| FileProblem::Invalid(quote(&e.to_string()));
     let mut de = ron::Deserializer::from_str(text).map_err(bad)?;
     let mut ignored = Vec::new();
     // serde_ignored writes an `Option` level as `?`: the player reads `series.points`.
@@ -178,7 +257,7 @@ fn parse<T: DeserializeOwned>(text: &str) -> Result<(T, Vec<String>), String> {
 }
 
 /// The result of a load, before falling back to a default.
-fn read<T: Stored>(path: &Path) -> Result<Option<(T, Vec<String>)>, String> {
+fn read<T: Stored>(path: &Path) -> Result<Option<(T, Vec<String>)>, FileProblem> {
     let Some(text) = read_text(path)? else {
         return Ok(None);
     };
@@ -186,7 +265,7 @@ fn read<T: Stored>(path: &Path) -> Result<Option<(T, Vec<String>)>, String> {
     let (value, ignored) = parse::<T>(&text)?;
     value
         .check()
-        .map_err(|e| format!("has a bad value ({})", quote(&e)))?;
+        .map_err(|e| FileProblem::BadValue(quote(&e)))?;
     Ok(Some((value, ignored)))
 }
 
@@ -208,7 +287,7 @@ pub fn aside_path(path: &Path, tag: &str) -> PathBuf {
 
 /// Loads `path` as a `T`. See the module docs for what happens to a bad file.
 pub fn load<T: Stored>(path: &Path) -> Loaded<T> {
-    let what = T::WHAT;
+    let kind = T::KIND;
     match read::<T>(path) {
         Ok(Some((value, ignored))) if ignored.is_empty() => Loaded {
             value,
@@ -219,31 +298,20 @@ pub fn load<T: Stored>(path: &Path) -> Loaded<T> {
         },
         Ok(Some((value, ignored))) => {
             // The next save drops the unknown fields: keep the file as it was first.
-            let names = quote(
-                &ignored
-                    .iter()
-                    .map(|f| format!("`{f}`"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            );
             let copy = aside_path(path, "original");
-            let (kept, writable) = match fs::copy(path, &copy) {
-                Ok(_) => (
-                    format!("The file as it was is kept as {}.", copy.display()),
-                    true,
-                ),
-                Err(e) => (
-                    format!("It could not be copied aside ({e}), so it will not be changed."),
-                    false,
-                ),
-            };
+            let kept = fs::copy(path, &copy)
+                .map(|_| copy)
+                .map_err(|e| quote(&e.to_string()));
+            let writable = kept.is_ok();
             Loaded {
                 value,
-                notice: Some(format!(
-                    "The {what} file {} has fields this version does not know, which were \
-                     ignored: {names}. {kept}",
-                    path.display()
-                )),
+                notice: Some(Notice::UnknownFields {
+                    kind,
+                    path: path.to_path_buf(),
+                    fields: ignored.iter().take(MAX_NAMES).map(|f| quote(f)).collect(),
+                    more: ignored.len().saturating_sub(MAX_NAMES),
+                    kept,
+                }),
                 writable,
                 found: true,
                 ignored,
@@ -256,29 +324,20 @@ pub fn load<T: Stored>(path: &Path) -> Loaded<T> {
             found: false,
             ignored: Vec::new(),
         },
-        Err(why) => {
+        Err(problem) => {
             let aside = aside_path(path, "bad");
-            let (notice, writable) = match fs::rename(path, &aside) {
-                Ok(()) => (
-                    format!(
-                        "The {what} file {} {why}. It was kept as {} and defaults are used.",
-                        path.display(),
-                        aside.display()
-                    ),
-                    true,
-                ),
-                Err(e) => (
-                    format!(
-                        "The {what} file {} {why}, and it could not be moved aside ({e}). \
-                         Defaults are used and the file will not be changed.",
-                        path.display()
-                    ),
-                    false,
-                ),
-            };
+            let kept = fs::rename(path, &aside)
+                .map(|()| aside)
+                .map_err(|e| quote(&e.to_string()));
+            let writable = kept.is_ok();
             Loaded {
                 value: T::default(),
-                notice: Some(notice),
+                notice: Some(Notice::Unusable {
+                    kind,
+                    path: path.to_path_buf(),
+                    problem,
+                    kept,
+                }),
                 writable,
                 found: false,
                 ignored: Vec::new(),
@@ -362,17 +421,11 @@ impl Store {
     }
 
     /// Writes `value`, unless this file must be left as it is.
-    pub fn write<T: Serialize>(&self, value: &T) -> io::Result<()> {
+    pub fn write<T: Serialize>(&self, value: &T) -> Result<(), WriteError> {
         if !self.writable {
-            return Err(io::Error::new(
-                io::ErrorKind::PermissionDenied,
-                format!(
-                    "{} could not be used and is left untouched",
-                    self.path.display()
-                ),
-            ));
+            return Err(WriteError::LeftUntouched);
         }
-        save(&self.path, value)
+        Ok(save(&self.path, value)?)
     }
 }
 
@@ -389,7 +442,7 @@ mod tests {
     }
 
     impl Stored for Thing {
-        const WHAT: &'static str = "thing";
+        const KIND: FileKind = FileKind::Settings;
     }
 
     /// A thing whose `a` may not be above 3.
@@ -401,7 +454,7 @@ mod tests {
     }
 
     impl Stored for Small {
-        const WHAT: &'static str = "small thing";
+        const KIND: FileKind = FileKind::Statistics;
         fn check(&self) -> Result<(), String> {
             if self.a > 3 {
                 Err("a is too big".into())
@@ -409,6 +462,11 @@ mod tests {
                 Ok(())
             }
         }
+    }
+
+    /// A notice as its facts, to look for a detail in.
+    fn facts(n: Option<Notice>) -> String {
+        format!("{:?}", n.expect("a notice"))
     }
 
     /// A fresh directory under the system temp dir, removed at the end of the test.
@@ -480,8 +538,12 @@ mod tests {
             assert_eq!(l.value, Thing::default(), "case {i}");
             let notice = l.notice.expect("a notice");
             assert!(
-                notice.contains("thing file") && notice.contains("kept as"),
-                "{notice}"
+                matches!(
+                    &notice,
+                    Notice::Unusable { kind: FileKind::Settings, kept: Ok(aside), path: p, .. }
+                        if aside.exists() && *p == path
+                ),
+                "{notice:?}"
             );
             assert!(
                 !path.exists(),
@@ -515,7 +577,7 @@ mod tests {
         );
         assert!(l.notice.is_none());
         let l: Loaded<Small> = load(&path);
-        assert!(l.notice.unwrap().contains("a is too big"));
+        assert!(facts(l.notice).contains("BadValue(\"a is too big\")"));
         assert_eq!(l.value, Small::default());
     }
 
@@ -584,15 +646,15 @@ mod tests {
         assert!(made.success());
         let l = load_quickly(&path);
         assert_eq!(l.value, Thing::default());
-        assert!(l.notice.unwrap().contains("not a regular file"));
+        assert!(facts(l.notice).contains("NotAFile"));
         assert!(!path.exists(), "the FIFO was moved aside");
         std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
         let l = load_quickly(&path);
-        assert!(l.notice.unwrap().contains("not a regular file"));
+        assert!(facts(l.notice).contains("NotAFile"));
         assert!(fs::symlink_metadata(&path).is_err());
         fs::create_dir(&path).unwrap();
         let l = load_quickly(&path);
-        assert!(l.notice.unwrap().contains("not a regular file"));
+        assert!(facts(l.notice).contains("NotAFile"));
     }
 
     #[test]
@@ -603,15 +665,15 @@ mod tests {
         f.set_len(MAX_FILE_BYTES + 1).unwrap();
         drop(f);
         let l = load_quickly(&path);
-        assert!(l.notice.unwrap().contains("too large"));
+        assert!(facts(l.notice).contains("TooLarge"));
         // A one-megabyte token: the notice stays short.
         fs::write(&path, format!("(a: {})", "9".repeat(1 << 20))).unwrap();
-        let notice = load::<Thing>(&path).notice.unwrap();
+        let notice = facts(load::<Thing>(&path).notice);
         assert!(notice.len() < 1000, "{} bytes of notice", notice.len());
         fs::write(&path, format!("(a: 1, {}: 2)", "x".repeat(1 << 20))).unwrap();
         let l = load::<Thing>(&path);
         assert_eq!(l.value.a, 1);
-        assert!(l.notice.unwrap().len() < 1000);
+        assert!(facts(l.notice).len() < 1000);
     }
 
     #[test]
@@ -647,8 +709,9 @@ mod tests {
         assert_eq!(l.ignored, vec!["volme"]);
         let notice = l.notice.unwrap();
         assert!(
-            notice.contains("`volme`") && notice.contains("kept as"),
-            "{notice}"
+            matches!(&notice, Notice::UnknownFields { fields, more: 0, kept: Ok(_), .. }
+                if fields == &vec!["volme".to_string()]),
+            "{notice:?}"
         );
         let copies: Vec<String> = files(&t.0)
             .into_iter()
@@ -750,7 +813,10 @@ mod tests {
             let (store, l) = Store::open::<Thing>(path.clone());
             assert!(!store.writable && !l.writable);
             assert_eq!(l.value, Thing::default());
-            assert!(l.notice.unwrap().contains("will not be changed"));
+            assert!(
+                matches!(l.notice, Some(Notice::Unusable { kept: Err(_), .. })),
+                "left in place"
+            );
         }
         let store = Store {
             path: path.clone(),

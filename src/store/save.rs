@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::rules::Match;
-use crate::store::Stored;
+use crate::store::{FileKind, FileProblem, Stored};
 
 /// Bumped when the format changes in a way defaults cannot fill in.
 pub const SAVE_VERSION: u32 = 2;
@@ -41,27 +41,25 @@ struct VersionProbe {
 }
 
 impl Stored for SavedSeries {
-    const WHAT: &'static str = "saved series";
+    const KIND: FileKind = FileKind::SavedSeries;
 
     /// Refuses files of another format version before parsing the series in them, so the
     /// player reads "older version", not a parser's complaint about a missing field.
-    fn check_text(text: &str) -> Result<(), String> {
+    fn check_text(text: &str) -> Result<(), FileProblem> {
         // A file too broken to find a version in gets the parser's own message later.
         let Ok(probe) = ron::from_str::<VersionProbe>(text) else {
             return Ok(());
         };
         if probe.version > SAVE_VERSION {
-            return Err(format!(
-                "was written by a newer version (format {}, this one reads {SAVE_VERSION})",
-                probe.version
-            ));
+            return Err(FileProblem::NewerFormat {
+                found: probe.version,
+                reads: SAVE_VERSION,
+            });
         }
         if probe.version < SAVE_VERSION && probe.series.is_some() {
-            return Err(format!(
-                "was written by an earlier version (format {}) whose saves this one cannot \
-                 check move by move, so that series cannot be continued",
-                probe.version
-            ));
+            return Err(FileProblem::OlderFormat {
+                found: probe.version,
+            });
         }
         Ok(())
     }
@@ -90,7 +88,7 @@ mod tests {
     use super::*;
     use crate::ai::View;
     use crate::rules::RuleSettings;
-    use crate::store::{Store, load, save};
+    use crate::store::{Notice, Store, load, save};
 
     #[test]
     fn a_series_saved_mid_round_resumes_exactly_and_a_damaged_one_is_refused() {
@@ -164,10 +162,10 @@ mod tests {
         std::fs::write(&path, &damaged).unwrap();
         let (store, l) = Store::open::<SavedSeries>(path.clone());
         assert!(l.value.series.is_none());
-        let notice = l.notice.unwrap();
+        let notice = format!("{:?}", l.notice.unwrap());
         assert!(
             notice.contains(&format!("round {}, move {}: {expected}", ri + 1, mi + 1))
-                && notice.contains("kept as"),
+                && notice.contains("kept: Ok("),
             "{notice}"
         );
         assert!(store.writable);
@@ -184,7 +182,13 @@ mod tests {
         };
         save(&path, &newer).unwrap();
         let l = load::<SavedSeries>(&path);
-        assert!(l.notice.unwrap().contains("newer version"));
+        assert!(matches!(
+            l.notice,
+            Some(Notice::Unusable {
+                problem: FileProblem::NewerFormat { .. },
+                ..
+            })
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -233,8 +237,8 @@ mod tests {
                 "series.scoreboard"
             ]
         );
-        let notice = l.notice.unwrap();
-        assert!(notice.contains("`series.points`"), "{notice}");
+        let notice = format!("{:?}", l.notice.unwrap());
+        assert!(notice.contains("\"series.points\""), "{notice}");
         assert!(store.writable, "the original was copied aside first");
         let copy = std::fs::read_dir(&dir)
             .unwrap()
@@ -263,8 +267,17 @@ mod tests {
         .unwrap();
         let (store, l) = Store::open::<SavedSeries>(path.clone());
         assert!(l.value.series.is_none());
-        let notice = l.notice.unwrap();
-        assert!(notice.contains("earlier version (format 1)"), "{notice}");
+        assert!(
+            matches!(
+                l.notice,
+                Some(Notice::Unusable {
+                    problem: FileProblem::OlderFormat { found: 1 },
+                    ..
+                })
+            ),
+            "{:?}",
+            l.notice
+        );
         assert!(
             store.writable && !path.exists(),
             "kept aside, not overwritten"

@@ -120,7 +120,7 @@ impl Default for Settings {
 }
 
 impl crate::store::Stored for Settings {
-    const WHAT: &'static str = "settings";
+    const KIND: crate::store::FileKind = crate::store::FileKind::Settings;
 
     /// Checks what a hand-edited file could get wrong.
     fn check(&self) -> Result<(), String> {
@@ -176,7 +176,7 @@ mod tests {
         std::fs::write(&path, "(volume: 3.0)").unwrap();
         let (store, l) = Store::open::<Settings>(path.clone());
         assert_eq!(l.value, Settings::default());
-        assert!(l.notice.unwrap().contains("volume 3"));
+        assert!(format!("{:?}", l.notice.unwrap()).contains("volume 3"));
         assert!(store.writable && !path.exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }

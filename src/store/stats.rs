@@ -41,7 +41,7 @@ pub struct Stats {
 }
 
 impl crate::store::Stored for Stats {
-    const WHAT: &'static str = "statistics";
+    const KIND: crate::store::FileKind = crate::store::FileKind::Statistics;
 }
 
 impl Stats {

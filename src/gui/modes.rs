@@ -1,0 +1,49 @@
+//! Which screen the player is on, as Bevy states: the menu page that shows, or none
+//! ([`MenuScreen`]), and [`Paused`], computed from it, which the table's input and the
+//! computer's turn wait on.
+//!
+//! Decisions: a leaf file, so the menu (which sets the state) and the table (which pauses on
+//! it) both read it without importing each other. `Paused` is a `ComputedStates`, so nobody
+//! copies a flag from one resource to another each frame.
+
+use bevy::prelude::*;
+
+/// The menu page on screen, or `Closed` while the table is played. The menu is open at start.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MenuScreen {
+    #[default]
+    Main,
+    ConfirmNew,
+    Replay,
+    Settings,
+    Statistics,
+    Help,
+    Closed,
+}
+
+/// Exists while a menu page is open: the table takes no input and the computer waits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Paused;
+
+impl ComputedStates for Paused {
+    type SourceStates = MenuScreen;
+
+    fn compute(menu: MenuScreen) -> Option<Self> {
+        (menu != MenuScreen::Closed).then_some(Paused)
+    }
+}
+
+/// Run condition: the table is being played (no menu page open).
+pub fn playing(paused: Option<Res<State<Paused>>>) -> bool {
+    paused.is_none()
+}
+
+/// The states above.
+pub struct ModesPlugin;
+
+impl Plugin for ModesPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_state::<MenuScreen>()
+            .add_computed_state::<Paused>();
+    }
+}

@@ -1,0 +1,65 @@
+//! The window as the table sees it: its size and the card [`Metrics`] for it, kept in the
+//! [`Screen`] resource, and the cursor in table coordinates.
+//!
+//! Decisions:
+//! - The metrics are worked out once, when the window's size changes, and every system reads
+//!   the resource; so "the window was resized" is plain change detection on [`Screen`].
+//! - Before the window exists (and in a test without one) the table is laid out for 1280×800.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::layout::Metrics;
+
+/// The window's size in logical pixels and the table's metrics for it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Screen {
+    pub metrics: Metrics,
+}
+
+impl Default for Screen {
+    fn default() -> Self {
+        Screen {
+            metrics: Metrics::new(DEFAULT_SIZE),
+        }
+    }
+}
+
+impl Screen {
+    pub fn size(&self) -> Vec2 {
+        self.metrics.size
+    }
+}
+
+/// The size the table is laid out for until the window says otherwise.
+pub const DEFAULT_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
+
+/// The cursor in world coordinates, if it is over the window.
+pub fn cursor_world(
+    windows: &Query<&Window, With<PrimaryWindow>>,
+    cams: &Query<(&Camera, &GlobalTransform)>,
+) -> Option<Vec2> {
+    let cursor = windows.single().ok()?.cursor_position()?;
+    let (cam, gt) = cams.single().ok()?;
+    cam.viewport_to_world_2d(gt, cursor).ok()
+}
+
+/// Follows the primary window's size (changing the resource only when it changed).
+fn track_window(windows: Query<&Window, With<PrimaryWindow>>, mut screen: ResMut<Screen>) {
+    let size = windows
+        .single()
+        .map_or(DEFAULT_SIZE, |w| Vec2::new(w.width(), w.height()));
+    if screen.size() != size {
+        screen.metrics = Metrics::new(size);
+    }
+}
+
+/// Keeps [`Screen`] up to date, before anything of the frame reads it.
+pub struct ScreenPlugin;
+
+impl Plugin for ScreenPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Screen>()
+            .add_systems(PreUpdate, track_window);
+    }
+}
