@@ -364,6 +364,17 @@ fn the_series_is_saved_after_every_move_and_resumes_exactly() {
         }
     }
     assert_eq!(checked, 4, "four moves saved and reloaded");
+    // A new series from the menu is saved at once, untouched: the player chose to leave the
+    // old one, and quitting now must not bring it back.
+    app.world_mut()
+        .write_message(PlayerCommand::NewSeries(4242));
+    app.update();
+    app.update();
+    app.world().resource::<FileWriter>().flush();
+    let back = Boot::load(Some(paths.clone()));
+    let saved = back.saved.series.expect("a saved series");
+    assert_eq!(saved.seed(), 4242);
+    assert!(saved.untouched());
     let _ = std::fs::remove_dir_all(files_dir("save"));
 }
 
@@ -824,5 +835,40 @@ fn a_double_click_low_on_a_card_discards_it() {
             .any(|m| m.seat == HUMAN && m.action == Action::Discard(card)),
         "the second click discarded it: {}",
         app.world().resource::<Feedback>().0
+    );
+}
+
+#[test]
+fn the_deck_and_back_chosen_in_the_settings_show_at_once() {
+    let mut app = app("look", 5);
+    set_speed(&mut app, AnimSpeed::Instant);
+    settle(&mut app);
+    assert_cards_match_the_core(&mut app);
+    {
+        let mut s = app.world_mut().resource_mut::<PlayerSettings>();
+        s.four_color = true;
+        s.card_back = hollywood_gin::store::settings::CardBack::Red;
+    }
+    settle(&mut app);
+    // Every face shown is the four-colour one (the check reads the setting).
+    assert_cards_match_the_core(&mut app);
+    let (art, back) = {
+        let w = app.world();
+        (
+            w.resource::<CardArt>().clone(),
+            w.resource::<PlayerSettings>().card_back,
+        )
+    };
+    let [r, g, b] = back.tint();
+    let mut q = app.world_mut().query::<&Sprite>();
+    let backs: Vec<Color> = q
+        .iter(app.world())
+        .filter(|s| s.image == art.back)
+        .map(|s| s.color)
+        .collect();
+    assert!(!backs.is_empty());
+    assert!(
+        backs.iter().all(|&c| c == Color::srgb(r, g, b)),
+        "red backs"
     );
 }

@@ -97,12 +97,12 @@ fn computer_turn(
     }
     let pause = Duration::from_secs_f32(BOT_PAUSE_SECS * settings.speed_factor());
     if bot.ready.is_some() && !anim.0 && bot.started.is_some_and(|s| now >= s + pause) {
-        if let Some(a) = bot.ready.take() {
-            if let Err(e) = series.act(COMPUTER, a) {
-                // The engine only plays legal moves; should one be refused, the table waits
-                // for the next decision rather than losing the round.
-                error!("the computer's move was refused: {e}");
-            }
+        // The engine only plays legal moves; should one be refused, the table asks again
+        // rather than losing the round.
+        if let Some(a) = bot.ready.take()
+            && let Err(e) = series.act(COMPUTER, a)
+        {
+            error!("the computer's move was refused: {e}");
         }
         bot.clear();
     }

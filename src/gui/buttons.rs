@@ -272,6 +272,7 @@ fn press_keys(
 }
 
 /// Clicks on buttons become commands.
+#[allow(clippy::too_many_arguments)]
 fn click_buttons(
     series: Res<Series>,
     hand: Res<HandView>,

@@ -90,6 +90,16 @@ fn deal_order(m: &Match, l: &Layout) -> Vec<Card> {
     order
 }
 
+/// A card as `place_cards` sees it: its sprite, where it is, its target and whether it slides.
+type PlacedCard = (
+    Entity,
+    &'static CardSprite,
+    &'static mut Sprite,
+    &'static mut Transform,
+    Option<&'static Placed>,
+    Has<Slide>,
+);
+
 /// Recomputes every card's target after a change of state or window size, and runs the
 /// collect-and-deal sequence when a new round starts.
 #[allow(clippy::too_many_arguments)]
@@ -103,13 +113,7 @@ fn place_cards(
     settings: Res<PlayerSettings>,
     screen: Res<Screen>,
     slides: Query<(), With<Slide>>,
-    mut cards: Query<(
-        Entity,
-        &CardSprite,
-        &mut Sprite,
-        &mut Transform,
-        Option<&Placed>,
-    )>,
+    mut cards: Query<PlacedCard>,
 ) {
     // Nothing to do unless the series, the hand's order, the look, the deal or the window
     // changed (the deal's own steps wait for slides, so it runs every frame while a deal is
@@ -143,7 +147,7 @@ fn place_cards(
         if secs > 0.0 {
             dealing.stage = DealStage::Collecting;
             let stock = met.stock();
-            for (i, (e, _, mut sprite, tf, _)) in cards.iter_mut().enumerate() {
+            for (i, (e, _, mut sprite, tf, ..)) in cards.iter_mut().enumerate() {
                 let to = stock.extend(1.0 + i as f32 * 0.01);
                 let mut ec = commands.entity(e);
                 ec.insert(Placed {
@@ -176,7 +180,7 @@ fn place_cards(
             // Collected: deal one card at a time, the upcard last.
             let order = deal_order(&series.current, &l);
             let step = 0.07 * settings.speed_factor();
-            for (e, cs, sprite, tf, _) in &mut cards {
+            for (e, cs, sprite, tf, ..) in &mut cards {
                 let Some(p) = l.get(cs.0) else { continue };
                 let wait = order
                     .iter()
@@ -204,13 +208,17 @@ fn place_cards(
         DealStage::Dealing => dealing.stage = DealStage::Idle,
         DealStage::Idle => {}
     }
-    for (e, cs, mut sprite, tf, old) in &mut cards {
+    for (e, cs, mut sprite, tf, old, sliding) in &mut cards {
         let Some(p) = l.get(cs.0) else { continue };
+        let face = image(cs.0, p.face_up);
         if old == Some(&p) && sprite.custom_size == Some(met.card) {
+            // In place already: only the deck's look may have changed (four colours).
+            if settings.is_changed() && !sliding && sprite.image != face {
+                sprite.image = face;
+            }
             continue;
         }
         sprite.custom_size = Some(met.card);
-        let face = image(cs.0, p.face_up);
         let turns = old.is_some_and(|o| o.face_up != p.face_up);
         let mut ec = commands.entity(e);
         ec.insert(p);

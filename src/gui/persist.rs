@@ -94,6 +94,8 @@ pub struct FileWriter {
     errors: std::sync::Mutex<Receiver<Notice>>,
     saved_series: Option<Match>,
     saved_settings: Settings,
+    /// The seed of the series the table opened with, if it was a new one.
+    opening_seed: Option<u64>,
 }
 
 impl FileWriter {
@@ -166,9 +168,11 @@ fn start_writer() -> Writer {
     (tx, erx, thread)
 }
 
-/// Saves the series whenever it changed (not while a deal is replayed). A series nobody has
-/// made a move in yet is not saved: starting the game with `--seed` must not replace the saved
-/// series before the player actually plays the new one.
+/// Saves the series whenever it changed (not while a deal is replayed). The series the game
+/// opened with is not saved before somebody makes a move in it: starting the game with
+/// `--seed` must not replace the saved series before the player actually plays the new one.
+/// A new series the player starts from the menu is saved at once: they chose to leave the old
+/// one.
 fn autosave(series: Res<Series>, mut files: ResMut<FileWriter>) {
     if !series.is_changed()
         || series.practising()
@@ -176,7 +180,7 @@ fn autosave(series: Res<Series>, mut files: ResMut<FileWriter>) {
     {
         return;
     }
-    if series.current.untouched() {
+    if series.current.untouched() && Some(series.current.seed()) == files.opening_seed {
         return;
     }
     let saved = SavedSeries::new(&series.current, series.level, series.bot_seed);
@@ -246,6 +250,11 @@ impl Plugin for PersistPlugin {
             .and_then(|mut b| b.take())
             .unwrap_or_else(|| Boot::load(None));
         let (tx, errors, thread) = start_writer();
+        let opening_seed = app
+            .world()
+            .get_resource::<Series>()
+            .filter(|s| s.current.untouched())
+            .map(|s| s.current.seed());
         app.insert_resource(PlayerSettings(boot.settings.clone()))
             .insert_resource(Statistics(boot.stats))
             .insert_resource(Notices(boot.notices))
@@ -256,6 +265,7 @@ impl Plugin for PersistPlugin {
                 errors: std::sync::Mutex::new(errors),
                 saved_series: boot.saved.series,
                 saved_settings: boot.settings,
+                opening_seed,
             })
             .add_systems(
                 Update,
