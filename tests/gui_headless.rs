@@ -24,7 +24,7 @@ use hollywood_gin::ai::{Level, View};
 use hollywood_gin::gui::GamePlugins;
 use hollywood_gin::gui::art::CardArt;
 use hollywood_gin::gui::bot::BotTask;
-use hollywood_gin::gui::buttons::buttons;
+use hollywood_gin::gui::buttons::{Button, buttons};
 use hollywood_gin::gui::cards::Slide;
 use hollywood_gin::gui::layout::{CardSprite, Metrics, Placed, SortMode, TableLayout, layout};
 use hollywood_gin::gui::modes::MenuScreen;
@@ -486,6 +486,18 @@ fn metrics(app: &mut App) -> Metrics {
     Metrics::new(Vec2::new(w.width(), w.height()))
 }
 
+/// The table's buttons in `phase`, where the table shows them now.
+fn shown_buttons(app: &mut App, phase: TurnPhase) -> Vec<Button> {
+    let met = metrics(app);
+    let w = app.world();
+    buttons(
+        &w.resource::<Series>().current,
+        w.resource::<HandView>(),
+        phase,
+        met,
+    )
+}
+
 /// Runs frames until no card slides and no deal is under way.
 fn settle(app: &mut App) {
     for _ in 0..400 {
@@ -561,20 +573,10 @@ fn reach_a_discard_with_eleven_cards(app: &mut App) {
                 return;
             }
             TurnPhase::UpcardOffer => {
-                let met = metrics(app);
-                let pass = {
-                    let w = app.world();
-                    let hand = w.resource::<HandView>();
-                    buttons(
-                        &w.resource::<Series>().current,
-                        hand,
-                        TurnPhase::UpcardOffer,
-                        met,
-                    )
+                let pass = shown_buttons(app, TurnPhase::UpcardOffer)
                     .into_iter()
                     .find(|b| b.cmd == PlayerCommand::Pass)
-                    .unwrap()
-                };
+                    .unwrap();
                 let p = to_screen(app, pass.pos);
                 click(app, p);
             }
@@ -610,18 +612,7 @@ fn every_card_and_button_responds(app: &mut App, what: &str) {
     app.world_mut().write_message(PlayerCommand::Cancel);
     settle(app);
     // The buttons, as the table shows them now.
-    let met = metrics(app);
-    let shown = {
-        let w = app.world();
-        let hand = w.resource::<HandView>();
-        buttons(
-            &w.resource::<Series>().current,
-            hand,
-            TurnPhase::Discard,
-            met,
-        )
-    };
-    for b in shown {
+    for b in shown_buttons(app, TurnPhase::Discard) {
         let p = to_screen(app, b.pos);
         click(app, p);
         settle(app);

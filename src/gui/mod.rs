@@ -103,6 +103,7 @@ impl GamePlugins {
 impl PluginGroup for GamePlugins {
     fn build(self) -> PluginGroupBuilder {
         let series = self.opening_series();
+        let opening_seed = series.current.untouched().then(|| series.current.seed());
         let group = PluginGroupBuilder::start::<Self>()
             .add(modes::ModesPlugin)
             .add(screen::ScreenPlugin)
@@ -116,7 +117,7 @@ impl PluginGroup for GamePlugins {
             .add(input::InputPlugin)
             .add(buttons::ButtonsPlugin)
             .add(hud::HudPlugin)
-            .add(persist::PersistPlugin::new(self.boot))
+            .add(persist::PersistPlugin::new(self.boot, opening_seed))
             .add(overlay::OverlayPlugin)
             .add(menu::MenuPlugin)
             .add(icon::IconPlugin);

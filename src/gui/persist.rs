@@ -23,7 +23,7 @@ use crate::rules::Match;
 use crate::store::save::SavedSeries;
 use crate::store::settings::Settings;
 use crate::store::stats::Stats;
-use crate::store::{FileKind, Notice, Paths, Store, WriteError};
+use crate::store::{Notice, Paths, Store, Stored, WriteError};
 
 /// Everything read from disk at start.
 pub struct Boot {
@@ -121,12 +121,7 @@ impl FileWriter {
         }
     }
 
-    fn write<T: serde::Serialize + Send + 'static>(
-        &self,
-        store: &Option<Store>,
-        kind: FileKind,
-        value: T,
-    ) {
+    fn write<T: Stored + Send + 'static>(&self, store: &Option<Store>, value: T) {
         // A file that could not be used is left as it was; the player was told when it was
         // read, so its writes are not queued (and not reported again after every move).
         let (Some(store), Some(tx)) = (store.clone().filter(|s| s.writable), &self.tx) else {
@@ -135,7 +130,7 @@ impl FileWriter {
         let job: Job = Box::new(move || match store.write(&value) {
             Ok(()) | Err(WriteError::LeftUntouched) => Ok(()),
             Err(WriteError::Io(e)) => Err(Notice::NotSaved {
-                kind,
+                kind: T::KIND,
                 path: store.path.clone(),
                 error: e.to_string(),
             }),
@@ -184,18 +179,14 @@ fn autosave(series: Res<Series>, mut files: ResMut<FileWriter>) {
         return;
     }
     let saved = SavedSeries::new(&series.current, series.level, series.bot_seed);
-    files.write(&files.stores.save, FileKind::SavedSeries, saved);
+    files.write(&files.stores.save, saved);
     files.saved_series = Some(series.current.clone());
 }
 
 /// Writes the settings when they change.
 fn settings_changed(settings: Res<PlayerSettings>, mut files: ResMut<FileWriter>) {
     if settings.is_changed() && files.saved_settings != settings.0 {
-        files.write(
-            &files.stores.settings,
-            FileKind::Settings,
-            settings.0.clone(),
-        );
+        files.write(&files.stores.settings, settings.0.clone());
         files.saved_settings = settings.0.clone();
     }
 }
@@ -215,7 +206,7 @@ fn count_rounds(
         changed = true;
     }
     if changed {
-        files.write(&files.stores.stats, FileKind::Statistics, stats.0.clone());
+        files.write(&files.stores.stats, stats.0.clone());
     }
 }
 
@@ -231,12 +222,15 @@ fn collect_errors(files: Res<FileWriter>, mut notices: ResMut<Notices>) {
 /// Saving and loading.
 pub struct PersistPlugin {
     boot: std::sync::Mutex<Option<Boot>>,
+    /// The seed of the series the table opens with, when it is a new one (see `autosave`).
+    opening_seed: Option<u64>,
 }
 
 impl PersistPlugin {
-    pub fn new(boot: Boot) -> PersistPlugin {
+    pub fn new(boot: Boot, opening_seed: Option<u64>) -> PersistPlugin {
         PersistPlugin {
             boot: std::sync::Mutex::new(Some(boot)),
+            opening_seed,
         }
     }
 }
@@ -250,11 +244,6 @@ impl Plugin for PersistPlugin {
             .and_then(|mut b| b.take())
             .unwrap_or_else(|| Boot::load(None));
         let (tx, errors, thread) = start_writer();
-        let opening_seed = app
-            .world()
-            .get_resource::<Series>()
-            .filter(|s| s.current.untouched())
-            .map(|s| s.current.seed());
         app.insert_resource(PlayerSettings(boot.settings.clone()))
             .insert_resource(Statistics(boot.stats))
             .insert_resource(Notices(boot.notices))
@@ -265,7 +254,7 @@ impl Plugin for PersistPlugin {
                 errors: std::sync::Mutex::new(errors),
                 saved_series: boot.saved.series,
                 saved_settings: boot.settings,
-                opening_seed,
+                opening_seed: self.opening_seed,
             })
             .add_systems(
                 Update,

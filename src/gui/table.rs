@@ -156,9 +156,11 @@ impl Series {
     ) -> Result<(), RuleError> {
         match seed {
             Some(seed) => *self = Series::new(settings, seed),
-            None => self.current.new_series(settings.rules.clone())?,
+            None => {
+                self.current.new_series(settings.rules.clone())?;
+                self.level = settings.level;
+            }
         }
-        self.level = settings.level;
         Ok(())
     }
 
