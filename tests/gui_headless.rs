@@ -26,7 +26,10 @@ use hollywood_gin::gui::art::CardArt;
 use hollywood_gin::gui::bot::BotTask;
 use hollywood_gin::gui::buttons::{Button, buttons};
 use hollywood_gin::gui::cards::Slide;
-use hollywood_gin::gui::layout::{CardSprite, Metrics, Placed, SortMode, TableLayout, layout};
+use hollywood_gin::gui::input::Hover;
+use hollywood_gin::gui::layout::{
+    CardSprite, Lifts, Metrics, Placed, SortMode, TableLayout, layout,
+};
 use hollywood_gin::gui::modes::MenuScreen;
 use hollywood_gin::gui::persist::Boot;
 use hollywood_gin::gui::seats::{COMPUTER, HUMAN};
@@ -153,7 +156,13 @@ fn assert_cards_match_the_core(app: &mut App) {
     let series = world.resource::<Series>();
     let met = Metrics::new(Vec2::new(1280.0, 800.0));
     let hand = world.resource::<HandView>();
-    let l = layout(&series.current, met, &hand.order, hand.selected);
+    // The playable card under the pointer stands up a little.
+    let pointed = world.resource::<Hover>().0;
+    let lifts = Lifts {
+        raised: hand.selected,
+        pointed,
+    };
+    let l = layout(&series.current, met, &hand.order, lifts);
     let art = world.resource::<CardArt>().clone();
     let four = world.resource::<PlayerSettings>().four_color;
     let r = series.current.round().clone();
@@ -622,10 +631,16 @@ fn every_card_and_button_responds(app: &mut App, what: &str) {
             PlayerCommand::Sort(mode) => {
                 assert_eq!(hand.order.mode, mode, "{what}: the {} button", b.label)
             }
-            PlayerCommand::Knock => {
+            // Knock shows greyed (with the deadwood the best discard leaves) when no knock
+            // is legal: then a click does nothing.
+            PlayerCommand::Knock if b.enabled => {
                 assert!(hand.knocking, "{what}: Knock");
                 app.world_mut().write_message(PlayerCommand::Cancel);
                 settle(app);
+            }
+            PlayerCommand::Knock => {
+                assert!(!hand.knocking, "{what}: a greyed Knock knocked");
+                assert!(b.label.starts_with("Knock ("), "{what}: {}", b.label);
             }
             PlayerCommand::Gin => assert!(series.current.round().is_finished(), "{what}: Gin"),
             other => panic!("{what}: unexpected button {other:?}"),
@@ -670,7 +685,12 @@ fn every_card_and_button_answers_a_click_with_the_overlay_in_every_state() {
 
         // The score window collapsed (the triangle at the left of its title bar).
         let score = egui_rect(&mut app, "score").unwrap();
-        click(&mut app, score.min + Vec2::new(14.0, 12.0));
+        let m = hollywood_gin::gui::theme::style()
+            .spacing
+            .window_margin
+            .left as f32;
+        let zoom = metrics(&mut app).ui_scale();
+        click(&mut app, score.min + Vec2::new(m + 8.0, m + 9.0) * zoom);
         wait(&mut app, 0.5);
         let collapsed = egui_rect(&mut app, "score").unwrap();
         assert!(

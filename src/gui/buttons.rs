@@ -3,29 +3,48 @@
 //!
 //! Which action buttons show is asked of the rules core (its legal actions), never worked out
 //! here. A pressed button or key becomes a [`PlayerCommand`] message; the table applies it.
-//! Buttons are plain sprites with a text label, sized by the window (see
+//! Buttons are rounded sprites with a label and their key, sized by the window (see
 //! [`Metrics::ui_scale`]), so they stay readable from 1024×640 to 4K.
+//!
+//! Decisions:
+//! - One style for every button (the palette's ivory face, dark text, rounded corners),
+//!   lighter under the pointer and darker while pressed; the accent gold marks the choice in
+//!   force (the sort in use, a knock being chosen) and Gin, the best thing that can happen.
+//! - While discarding, Knock is always there: lit with the deadwood the player would knock
+//!   with ("Knock (7)"), or greyed with the least deadwood any discard leaves, so the player
+//!   sees how far from a knock the hand is. A greyed button does nothing.
+//! - Each button shows its key, small at its right edge, so the keys are learned by playing.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::layout::{Metrics, SortMode};
+use super::felt::Skin;
+use super::input::live_focus;
+use super::layout::{Metrics, SortMode, TableLayout};
+use super::look::{
+    self, BUTTON, BUTTON_HOVER, BUTTON_OFF, BUTTON_OFF_TEXT, BUTTON_PRESSED, BUTTON_TEXT, GOLD,
+};
 use super::modes::playing;
 use super::pointer::table_has_pointer;
 use super::screen::{Screen, cursor_world};
 use super::seats::HUMAN;
 use super::table::{HandView, PlayerCommand, Series, TableSet, TurnPhase, table_changed};
-use crate::rules::{Action, Match};
+use crate::rules::{Action, Match, best_arrangement};
 
 /// One button on screen.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Button {
     pub cmd: PlayerCommand,
-    pub label: &'static str,
+    pub label: String,
+    /// The key that does the same, shown at the button's right edge.
+    pub key: &'static str,
     pub pos: Vec2,
     pub size: Vec2,
-    /// Drawn as the current choice (the active sort, or knocking in progress).
+    /// Drawn as the current choice (the active sort, or knocking in progress), or as the
+    /// best move (Gin).
     pub on: bool,
+    /// Whether pressing it does anything now (Knock is shown greyed when no knock is legal).
+    pub enabled: bool,
 }
 
 impl Button {
@@ -68,6 +87,36 @@ pub fn available(m: &Match, phase: TurnPhase) -> Vec<PlayerCommand> {
     }
 }
 
+/// The deadwood the player would knock with: the least among the core's legal knocks, or
+/// (with no knock legal) the least any legal discard leaves. `None` outside a discard.
+pub fn knock_deadwood(m: &Match) -> Option<u32> {
+    let r = m.round();
+    if r.to_act() != Some(HUMAN) {
+        return None;
+    }
+    let hand = r.hand(HUMAN);
+    let legal = r.legal_actions();
+    let knocks = legal.iter().filter_map(|a| match a {
+        Action::Knock { discard, melds } => {
+            let melded = melds
+                .iter()
+                .fold(crate::rules::CardSet::default(), |s, m| s.union(m.cards()));
+            Some(hand.without(*discard).difference(melded).points())
+        }
+        Action::Gin { .. } => Some(0),
+        _ => None,
+    });
+    knocks.min().or_else(|| {
+        legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Discard(c) => Some(best_arrangement(hand.without(*c)).deadwood_points()),
+                _ => None,
+            })
+            .min()
+    })
+}
+
 /// Where sort button `i` (0 Melds, 1 Rank, 2 Suit, top to bottom) goes, and its size: a
 /// column at the right edge just above the player's hand.
 fn sort_button(met: Metrics, i: usize) -> (Vec2, Vec2) {
@@ -90,19 +139,32 @@ pub fn sort_column_top(met: Metrics) -> f32 {
 pub fn buttons(m: &Match, hand: &HandView, phase: TurnPhase, met: Metrics) -> Vec<Button> {
     let s = met.ui_scale();
     let mut out = Vec::new();
-    let size = Vec2::new(150.0, 44.0) * s;
-    for (i, cmd) in available(m, phase).into_iter().enumerate() {
-        let label = match cmd {
-            PlayerCommand::TakeUpcard => "Take",
-            PlayerCommand::Pass => "Pass",
-            PlayerCommand::Knock if hand.knocking => "Cancel knock",
-            PlayerCommand::Knock => "Knock",
-            PlayerCommand::Gin => "Gin!",
-            PlayerCommand::LayOffAll => "Lay off all",
-            PlayerCommand::Done => "Done",
-            PlayerCommand::NextRound if m.scoreboard().is_over() => "New series",
-            PlayerCommand::NextRound => "Next round",
-            _ => "",
+    let size = Vec2::new(170.0, 44.0) * s;
+    let mut cmds: Vec<(PlayerCommand, bool)> =
+        available(m, phase).into_iter().map(|c| (c, true)).collect();
+    let knock_dw = if phase == TurnPhase::Discard {
+        knock_deadwood(m)
+    } else {
+        None
+    };
+    if phase == TurnPhase::Discard && !cmds.iter().any(|c| c.0 == PlayerCommand::Knock) {
+        cmds.push((PlayerCommand::Knock, false));
+    }
+    for (i, (cmd, enabled)) in cmds.into_iter().enumerate() {
+        let (label, key) = match cmd {
+            PlayerCommand::TakeUpcard => ("Take".to_string(), "T"),
+            PlayerCommand::Pass => ("Pass".into(), "P"),
+            PlayerCommand::Knock if hand.knocking => ("Cancel knock".into(), "K"),
+            PlayerCommand::Knock => match knock_dw {
+                Some(d) => (format!("Knock ({d})"), "K"),
+                None => ("Knock".into(), "K"),
+            },
+            PlayerCommand::Gin => ("Gin!".into(), "G"),
+            PlayerCommand::LayOffAll => ("Lay off all".into(), "L"),
+            PlayerCommand::Done => ("Done".into(), "D"),
+            PlayerCommand::NextRound if m.scoreboard().is_over() => ("New series".into(), "N"),
+            PlayerCommand::NextRound => ("Next round".into(), "N"),
+            _ => (String::new(), ""),
         };
         let pos = met.discard()
             + Vec2::new(
@@ -112,9 +174,11 @@ pub fn buttons(m: &Match, hand: &HandView, phase: TurnPhase, met: Metrics) -> Ve
         out.push(Button {
             cmd,
             label,
+            key,
             pos,
             size,
-            on: cmd == PlayerCommand::Knock && hand.knocking,
+            on: (cmd == PlayerCommand::Knock && hand.knocking) || cmd == PlayerCommand::Gin,
+            enabled,
         });
     }
     // Sorting, while the player holds a hand of their own to arrange.
@@ -131,10 +195,12 @@ pub fn buttons(m: &Match, hand: &HandView, phase: TurnPhase, met: Metrics) -> Ve
             let (pos, size) = sort_button(met, i);
             out.push(Button {
                 cmd: PlayerCommand::Sort(mode),
-                label,
+                label: label.into(),
+                key: "",
                 pos,
                 size,
                 on: hand.order.mode == mode,
+                enabled: true,
             });
         }
     }
@@ -147,16 +213,40 @@ struct ButtonSlot(usize);
 #[derive(Component)]
 struct ButtonLabel(usize);
 
-const SLOTS: usize = 6;
-const FACE: Color = Color::srgb(0.93, 0.86, 0.55);
-const FACE_ON: Color = Color::srgb(1.0, 0.97, 0.8);
-const FACE_SORT: Color = Color::srgb(0.75, 0.82, 0.7);
+#[derive(Component)]
+struct ButtonKey(usize);
 
-fn setup(mut commands: Commands) {
+/// The button under the pointer, and whether the mouse is held down on it.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ButtonHover {
+    pub index: Option<usize>,
+    pub pressed: bool,
+}
+
+const SLOTS: usize = 6;
+
+/// The face and text colours of a button in its state.
+pub fn button_colors(b: &Button, hovered: bool, pressed: bool) -> (look::Rgb, look::Rgb) {
+    if !b.enabled {
+        return (BUTTON_OFF, BUTTON_OFF_TEXT);
+    }
+    let face = match (b.on, hovered, pressed) {
+        (_, true, true) => BUTTON_PRESSED,
+        (true, true, false) => look::shade(GOLD, 1.06),
+        (true, false, _) => GOLD,
+        (false, true, false) => BUTTON_HOVER,
+        (false, false, _) => BUTTON,
+    };
+    (face, BUTTON_TEXT)
+}
+
+fn setup(mut commands: Commands, skin: Res<Skin>) {
     for i in 0..SLOTS {
+        let mut face = Sprite::from_image(skin.rounded.clone());
+        face.image_mode = Skin::slicer();
         commands.spawn((
             ButtonSlot(i),
-            Sprite::from_color(FACE, Vec2::ONE),
+            face,
             Transform::from_xyz(0.0, 0.0, 60.0),
             Visibility::Hidden,
         ));
@@ -164,12 +254,24 @@ fn setup(mut commands: Commands) {
             ButtonLabel(i),
             Text2d::new(""),
             TextFont::default(),
-            TextColor(Color::srgb(0.1, 0.1, 0.1)),
+            TextColor(look::color(BUTTON_TEXT)),
+            Transform::from_xyz(0.0, 0.0, 61.0),
+            Visibility::Hidden,
+        ));
+        commands.spawn((
+            ButtonKey(i),
+            Text2d::new(""),
+            TextFont::default(),
+            TextColor(look::color(KEY_TEXT)),
+            bevy::sprite::Anchor::CENTER_RIGHT,
             Transform::from_xyz(0.0, 0.0, 61.0),
             Visibility::Hidden,
         ));
     }
 }
+
+/// The key hint's colour: quieter than the label, still 4.5:1 on the ivory face.
+const KEY_TEXT: look::Rgb = [0.300, 0.330, 0.300];
 
 type SlotItem = (
     &'static ButtonSlot,
@@ -181,17 +283,50 @@ type LabelItem = (
     &'static ButtonLabel,
     &'static mut Text2d,
     &'static mut TextFont,
+    &'static mut TextColor,
+    &'static mut Transform,
+    &'static mut Visibility,
+);
+type KeyItem = (
+    &'static ButtonKey,
+    &'static mut Text2d,
+    &'static mut TextFont,
     &'static mut Transform,
     &'static mut Visibility,
 );
 
+/// Where the pointer is among the buttons.
+fn hover_buttons(
+    series: Res<Series>,
+    hand: Res<HandView>,
+    phase: Res<State<TurnPhase>>,
+    screen: Res<Screen>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cams: Query<(&Camera, &GlobalTransform)>,
+    mut hover: ResMut<ButtonHover>,
+) {
+    let index = cursor_world(&windows, &cams).and_then(|w| {
+        buttons(&series.current, &hand, *phase.get(), screen.metrics)
+            .iter()
+            .position(|b| b.enabled && b.contains(w))
+    });
+    hover.set_if_neq(ButtonHover {
+        index,
+        pressed: index.is_some() && mouse.pressed(MouseButton::Left),
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
 fn show_buttons(
     series: Res<Series>,
     hand: Res<HandView>,
     phase: Res<State<TurnPhase>>,
     screen: Res<Screen>,
-    mut slots: Query<SlotItem, Without<ButtonLabel>>,
-    mut labels: Query<LabelItem, Without<ButtonSlot>>,
+    hover: Res<ButtonHover>,
+    mut slots: Query<SlotItem, (Without<ButtonLabel>, Without<ButtonKey>)>,
+    mut labels: Query<LabelItem, (Without<ButtonSlot>, Without<ButtonKey>)>,
+    mut keys: Query<KeyItem, (Without<ButtonSlot>, Without<ButtonLabel>)>,
 ) {
     let list = buttons(&series.current, &hand, *phase.get(), screen.metrics);
     let vis = |i: usize| {
@@ -201,36 +336,74 @@ fn show_buttons(
             Visibility::Hidden
         }
     };
+    let colors = |i: usize, b: &Button| {
+        let hovered = hover.index == Some(i);
+        button_colors(b, hovered, hovered && hover.pressed)
+    };
     for (s, mut sprite, mut tf, mut v) in &mut slots {
         v.set_if_neq(vis(s.0));
         let Some(b) = list.get(s.0) else { continue };
-        let color = match (b.on, b.cmd) {
-            (true, _) => FACE_ON,
-            (false, PlayerCommand::Sort(_)) => FACE_SORT,
-            _ => FACE,
-        };
+        let color = look::color(colors(s.0, b).0);
         if sprite.color != color {
             sprite.color = color;
         }
         if sprite.custom_size != Some(b.size) {
             sprite.custom_size = Some(b.size);
         }
-        let p = b.pos.extend(60.0);
+        // Pressed, the button sinks a little.
+        let sink = if hover.index == Some(s.0) && hover.pressed {
+            b.size.y * 0.04
+        } else {
+            0.0
+        };
+        let p = (b.pos - Vec2::Y * sink).extend(60.0);
         if tf.translation != p {
             tf.translation = p;
         }
     }
-    for (l, mut text, mut font, mut tf, mut v) in &mut labels {
+    for (l, mut text, mut font, mut color, mut tf, mut v) in &mut labels {
         v.set_if_neq(vis(l.0));
         let Some(b) = list.get(l.0) else { continue };
         if text.0 != b.label {
-            text.0 = b.label.to_string();
+            text.0 = b.label.clone();
         }
-        let px = FontSize::Px(b.size.y * 0.45);
+        let px = FontSize::Px(b.size.y * 0.42);
         if font.font_size != px {
             font.font_size = px;
         }
-        let p = b.pos.extend(61.0);
+        let c = TextColor(look::color(colors(l.0, b).1));
+        if *color != c {
+            *color = c;
+        }
+        // The label sits left of centre when a key hint shares the button.
+        let shift = if b.key.is_empty() {
+            0.0
+        } else {
+            -b.size.y * 0.2
+        };
+        let p = (b.pos + Vec2::X * shift).extend(61.0);
+        if tf.translation != p {
+            tf.translation = p;
+        }
+    }
+    for (k, mut text, mut font, mut tf, mut v) in &mut keys {
+        let Some(b) = list.get(k.0) else {
+            v.set_if_neq(Visibility::Hidden);
+            continue;
+        };
+        v.set_if_neq(if b.key.is_empty() || !b.enabled {
+            Visibility::Hidden
+        } else {
+            Visibility::Visible
+        });
+        if text.0 != b.key {
+            text.0 = b.key.to_string();
+        }
+        let px = FontSize::Px(b.size.y * 0.3);
+        if font.font_size != px {
+            font.font_size = px;
+        }
+        let p = (b.pos + Vec2::X * (b.size.x / 2.0 - b.size.y * 0.28)).extend(61.0);
         if tf.translation != p {
             tf.translation = p;
         }
@@ -240,6 +413,8 @@ fn show_buttons(
 /// The keyboard shortcuts become commands.
 fn press_keys(
     series: Res<Series>,
+    hand: Res<HandView>,
+    table: Res<TableLayout>,
     phase: Res<State<TurnPhase>>,
     keys: Res<ButtonInput<KeyCode>>,
     mut out: MessageWriter<PlayerCommand>,
@@ -248,9 +423,13 @@ fn press_keys(
     if keys.get_just_pressed().next().is_none() {
         return;
     }
-    let cmds = available(&series.current, *phase.get());
+    let (m, phase) = (&series.current, *phase.get());
+    let cmds = available(m, phase);
+    // Enter acts on the keyboard's highlighted card when there is one (see `input`).
+    let enter = keys.just_pressed(KeyCode::Enter)
+        && live_focus(m, phase, &hand, &table.layout.hand).is_none();
     if let Some(&first) = cmds.first()
-        && (keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter))
+        && (keys.just_pressed(KeyCode::Space) || enter)
     {
         out.write(first);
         return;
@@ -292,7 +471,7 @@ fn click_buttons(
     };
     if let Some(b) = buttons(&series.current, &hand, phase, screen.metrics)
         .into_iter()
-        .find(|b| b.contains(world))
+        .find(|b| b.enabled && b.contains(world))
     {
         out.write(b.cmd);
     }
@@ -303,16 +482,22 @@ pub struct ButtonsPlugin;
 
 impl Plugin for ButtonsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, setup)
+        app.init_resource::<ButtonHover>()
+            .add_systems(Startup, setup)
             .add_systems(
                 Update,
-                (press_keys, click_buttons.run_if(table_has_pointer))
+                (
+                    press_keys,
+                    (hover_buttons, click_buttons).run_if(table_has_pointer),
+                )
                     .in_set(TableSet::Input)
                     .run_if(playing),
             )
             .add_systems(
                 Update,
-                show_buttons.run_if(table_changed).in_set(TableSet::Show),
+                show_buttons
+                    .run_if(table_changed.or_eager(resource_changed::<ButtonHover>))
+                    .in_set(TableSet::Show),
             );
     }
 }

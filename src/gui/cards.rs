@@ -18,15 +18,15 @@
 use bevy::prelude::*;
 
 use super::art::CardArt;
-use super::input::{Drag, DragEnded};
-use super::layout::{CardSprite, Layout, Placed, TableLayout, layout};
+use super::input::{Drag, DragEnded, Hover, live_focus, playable};
+use super::layout::{CardSprite, Layout, Lifts, Placed, TableLayout, layout};
 use super::screen::Screen;
 use super::seats::{COMPUTER, HUMAN};
 use super::settings::PlayerSettings;
 use super::table::{
     Animating, DealStage, Dealing, HandView, Series, TableSet, TurnPhase, round_key,
 };
-use crate::rules::{Action, Card, Match};
+use crate::rules::{Card, Match};
 
 /// An eased move in progress; `flip` is the image shown from `flip_at` on (a card turning
 /// over).
@@ -52,6 +52,12 @@ fn flip_time(turning_up: bool) -> f32 {
 /// How much longer the computer's cards take to travel than the player's own: the player did
 /// not make that move and has to see it happen.
 const COMPUTER_MOVE_SLOWER: f32 = 1.7;
+
+/// A card rising under the pointer (or settling back) takes this part of a move's time.
+const LIFT_QUICKER: f32 = 0.45;
+
+/// How much bigger a dragged card is drawn: it is held up, nearer the eye.
+pub const DRAG_SCALE: f32 = 1.06;
 
 fn setup(mut commands: Commands, art: Res<CardArt>, screen: Res<Screen>) {
     commands.spawn(Camera2d);
@@ -110,6 +116,8 @@ fn place_cards(
     mut dealing: ResMut<Dealing>,
     mut table: ResMut<TableLayout>,
     hand: Res<HandView>,
+    hover: Res<Hover>,
+    phase: Res<State<TurnPhase>>,
     settings: Res<PlayerSettings>,
     screen: Res<Screen>,
     slides: Query<(), With<Slide>>,
@@ -121,6 +129,8 @@ fn place_cards(
     if !screen.is_changed()
         && !series.is_changed()
         && !hand.is_changed()
+        && !hover.is_changed()
+        && !phase.is_changed()
         && !settings.is_changed()
         && !dealing.is_changed()
         && dealing.stage == DealStage::Idle
@@ -129,7 +139,16 @@ fn place_cards(
         return;
     }
     let met = screen.metrics;
-    let l = layout(&series.current, met, &hand.order, hand.selected);
+    // The card under the pointer rises; without one, the keyboard's highlight does.
+    let shown = &table.layout.hand;
+    let pointed = hover
+        .0
+        .or_else(|| live_focus(&series.current, *phase.get(), &hand, shown));
+    let lifts = Lifts {
+        raised: hand.selected,
+        pointed,
+    };
+    let l = layout(&series.current, met, &hand.order, lifts);
     let secs = settings.slide_secs();
     let image = |c: Card, face_up: bool| {
         if face_up {
@@ -153,6 +172,8 @@ fn place_cards(
                 ec.insert(Placed {
                     pos: to,
                     face_up: false,
+                    lift: 0.0,
+                    shadow: i == 0,
                 });
                 if first {
                     sprite.image = art.back.clone();
@@ -231,11 +252,15 @@ fn place_cards(
             }
             let near_computer = |y: f32| (y - met.opponent_y()).abs() < met.card.y * 0.6;
             let computers = near_computer(tf.translation.y) || near_computer(p.pos.y);
+            // Rising under the pointer or settling back is quicker than a move.
+            let only_lift = old.is_some_and(|o| o.pos.x == p.pos.x && o.lift != p.lift);
             ec.insert(Slide {
                 from: tf.translation,
                 to: p.pos,
                 t: 0.0,
-                secs: if computers {
+                secs: if only_lift {
+                    secs * LIFT_QUICKER
+                } else if computers {
                     secs * COMPUTER_MOVE_SLOWER
                 } else {
                     secs
@@ -285,9 +310,10 @@ fn follow_drag(
             commands.entity(e).remove::<Slide>();
         }
         let p = at.extend(300.0);
-        if tf.translation != p || tf.scale.x != 1.0 {
+        let scale = Vec3::new(DRAG_SCALE, DRAG_SCALE, 1.0);
+        if tf.translation != p || tf.scale != scale {
             tf.translation = p;
-            tf.scale.x = 1.0;
+            tf.scale = scale;
         }
     }
 }
@@ -311,6 +337,8 @@ fn slide_cards(
         let mut p = s.from.lerp(s.to, k);
         p.z = s.to.z + 100.0 * (1.0 - k);
         tf.translation = p;
+        // A dropped card shrinks back from its held size as it lands.
+        tf.scale.y = 1.0 + (tf.scale.y - 1.0) * (1.0 - k);
         if let Some(at) = s.flip_at {
             // Narrowing to an edge and widening again around the turn.
             tf.scale.x = ((s.t.min(1.0) - at).abs() / 0.15).clamp(0.02, 1.0);
@@ -320,11 +348,11 @@ fn slide_cards(
                 sprite.image = face;
             }
         } else {
-            tf.scale.x = 1.0;
+            tf.scale.x = tf.scale.y;
         }
         if s.t >= 1.0 {
             tf.translation = s.to;
-            tf.scale.x = 1.0;
+            tf.scale = Vec3::ONE;
             if let Some(face) = s.flip.take() {
                 sprite.image = face;
             }
@@ -334,7 +362,10 @@ fn slide_cards(
     anim.set_if_neq(Animating(any));
 }
 
-const DIM: Color = Color::srgb(0.55, 0.55, 0.55);
+/// A card that may not be played now, in the discard phase: grey enough to read as "not
+/// this one", light enough that its face stays legible. (The card just taken from the pile
+/// also carries the tag drawn by `marks`.)
+const DIM: Color = Color::srgb(0.62, 0.62, 0.62);
 const LIT: Color = Color::srgb(1.0, 0.93, 0.55);
 const HOT: Color = Color::srgb(1.0, 0.8, 0.3);
 
@@ -350,15 +381,8 @@ pub fn tints(
     let mut out = Vec::new();
     match phase {
         TurnPhase::Discard => {
-            let legal = r.legal_actions();
             for c in r.hand(HUMAN).iter() {
-                let ok = legal.iter().any(|a| match a {
-                    Action::Discard(d) => *d == c && !knocking,
-                    Action::Knock { discard, .. } => *discard == c && knocking,
-                    Action::Gin { discard } => *discard == Some(c) && knocking,
-                    _ => false,
-                });
-                if !ok {
+                if !playable(m, phase, knocking, c) {
                     out.push((c, DIM));
                 }
             }
@@ -444,13 +468,13 @@ impl Plugin for CardsPlugin {
 mod tests {
     use super::*;
     use crate::gui::layout::{HandOrder, Metrics};
-    use crate::rules::{Phase, RuleSettings};
+    use crate::rules::{Action, Phase, RuleSettings};
 
     #[test]
     fn deal_alternates_from_the_non_dealer_and_ends_with_the_upcard() {
         let m = Match::new(RuleSettings::default(), 4);
         let met = Metrics::new(Vec2::new(1280.0, 800.0));
-        let l = layout(&m, met, &HandOrder::default(), None);
+        let l = layout(&m, met, &HandOrder::default(), Lifts::default());
         let order = deal_order(&m, &l);
         let r = m.round();
         assert_eq!(order.len(), 21);
@@ -475,7 +499,7 @@ mod tests {
                     &m,
                     Metrics::new(Vec2::new(1280.0, 800.0)),
                     &HandOrder::default(),
-                    None,
+                    Lifts::default(),
                 );
                 let dim: Vec<Card> = tints(&m, false, TurnPhase::Discard, None, &l)
                     .into_iter()

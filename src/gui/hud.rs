@@ -1,6 +1,6 @@
 //! The words on the table: what to do now, the live deadwood count and the last refusal
-//! above the player's hand, and what the computer just did below its hand. (The score is the
-//! overlay's.)
+//! above the player's hand, what the computer just did below its hand, and each seat's name
+//! plate with the dealer's chip. (The score is the overlay's.)
 //!
 //! Decisions:
 //! - Text sizes follow the window ([`Metrics::ui_scale`]) so they read the same at 1024×640
@@ -10,16 +10,25 @@
 //!   is the most important thing a gin player learns from a turn.
 //! - Cards are written with their suit symbols, red suits in red (each text is a row of spans;
 //!   [`words::red_segments`] says which are red).
+//! - Whose turn it is shows without reading: the seat to act has its name plate in the accent
+//!   gold, the other's is a quiet ghost of the felt. The dealer's plate carries a round "D"
+//!   chip, as at a card-room table. Plates sit at the left end of each hand's row, where the
+//!   hands never reach.
 
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy::text::TextBounds;
 
+use super::felt::Skin;
+use super::layout::Metrics;
+use super::look::{self, BUTTON, BUTTON_TEXT, GOLD, INK, PANEL};
 use super::screen::Screen;
-use super::seats::HUMAN;
+use super::seats::{COMPUTER, HUMAN};
+use super::settings::PlayerSettings;
 use super::table::{Feedback, HandView, Series, TableSet, TurnPhase, table_changed};
 use super::words;
-use crate::rules::{Match, best_arrangement};
+use crate::ai::Level;
+use crate::rules::{Match, Seat, best_arrangement};
 
 /// The prompt above the player's hand.
 #[derive(Component)]
@@ -31,13 +40,91 @@ struct NarrationText;
 
 /// The text a [`Text2d`] shows now, kept to rebuild its spans only when it changes.
 #[derive(Component, Default, PartialEq)]
-struct Shown(String);
+struct Shown {
+    text: String,
+    /// Whether its cards were coloured for the four-colour deck.
+    four_color: bool,
+}
 
-const TEXT: Color = Color::WHITE;
-/// Red suits on the felt.
-const RED_SUIT: Color = Color::srgb(1.0, 0.62, 0.62);
+const TEXT: Color = Color::srgb(look::INK[0], look::INK[1], look::INK[2]);
 
-fn setup(mut commands: Commands) {
+/// A seat's name plate (by seat index), its name, and the dealer's chip.
+#[derive(Component)]
+struct Plate(usize);
+#[derive(Component)]
+struct PlateName(usize);
+#[derive(Component)]
+struct DealerChip;
+
+/// How a seat's plate shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatPlate {
+    pub name: String,
+    /// The plate's centre and size.
+    pub pos: Vec2,
+    pub size: Vec2,
+    /// This seat is to act.
+    pub active: bool,
+    pub dealer: bool,
+}
+
+/// The two seats' plates (the player's first): named, placed at the left end of each hand's
+/// row, the one to act marked.
+pub fn seat_plates(m: &Match, phase: TurnPhase, level: Level, met: Metrics) -> [SeatPlate; 2] {
+    let s = met.ui_scale();
+    let size = met.plate_size();
+    let x = -met.size.x / 2.0 + 14.0 * s + size.x / 2.0;
+    let r = m.round();
+    let acting: Option<Seat> = match phase {
+        TurnPhase::Dealing | TurnPhase::RoundOver => None,
+        _ => r.to_act(),
+    };
+    let level = match level {
+        Level::Easy => "Easy",
+        Level::Medium => "Medium",
+        Level::Hard => "Hard",
+    };
+    [
+        (HUMAN, "You".to_string(), met.hand_y()),
+        (COMPUTER, format!("Computer · {level}"), met.opponent_y()),
+    ]
+    .map(|(seat, name, y)| SeatPlate {
+        name,
+        // Level with the middle of the row, clear of the top and bottom edges.
+        pos: Vec2::new(
+            x,
+            y + met.card.y * 0.15 * if seat == HUMAN { 1.0 } else { -1.0 },
+        ),
+        size,
+        active: acting == Some(seat),
+        dealer: r.dealer() == seat,
+    })
+}
+
+fn setup(mut commands: Commands, skin: Res<Skin>) {
+    for i in 0..2 {
+        let mut face = Sprite::from_image(skin.rounded.clone());
+        face.image_mode = Skin::slicer();
+        commands.spawn((Plate(i), face, Transform::from_xyz(0.0, 0.0, 40.0)));
+        commands.spawn((
+            PlateName(i),
+            Text2d::new(""),
+            TextFont::default(),
+            TextColor(look::color(INK)),
+            Transform::from_xyz(0.0, 0.0, 41.0),
+        ));
+    }
+    let mut chip = Sprite::from_image(skin.rounded.clone());
+    chip.image_mode = Skin::slicer();
+    chip.color = look::color(BUTTON);
+    commands
+        .spawn((DealerChip, chip, Transform::from_xyz(0.0, 0.0, 42.0)))
+        .with_child((
+            Text2d::new("D"),
+            TextFont::default(),
+            TextColor(look::color(BUTTON_TEXT)),
+            Transform::from_xyz(0.0, 0.0, 0.5),
+        ));
     for marker in [0, 1] {
         let mut e = commands.spawn((
             Text2d::new(""),
@@ -95,11 +182,14 @@ pub fn narration(m: &Match, phase: TurnPhase) -> String {
     words::last_computer_turn(&m.round().seen_moves()).unwrap_or_default()
 }
 
-/// `text` as spans, the red cards in red.
-fn spans(text: &str) -> Vec<(String, Color)> {
-    words::red_segments(text)
+/// `text` as spans, each card in its suit's colour for the deck in use.
+fn spans(text: &str, four_color: bool) -> Vec<(String, Color)> {
+    words::suit_segments(text)
         .into_iter()
-        .map(|(t, red)| (t.to_string(), if red { RED_SUIT } else { TEXT }))
+        .map(|(t, suit)| {
+            let ink = suit.and_then(|s| look::suit_ink(s, four_color));
+            (t.to_string(), ink.map_or(TEXT, look::color))
+        })
         .collect()
 }
 
@@ -122,17 +212,32 @@ type TextParts<'a> = (
     Mut<'a, TextBounds>,
 );
 
+/// How and where a text shows: its size, place and width, and the deck its cards are
+/// coloured for.
+struct TextStyle {
+    px: f32,
+    at: Vec2,
+    width: f32,
+    four_color: bool,
+}
+
 /// Shows `text` in the entity of `item` at `at`, with spans rebuilt only when it changed.
-fn show(commands: &mut Commands, item: TextParts, text: String, px: f32, at: Vec2, width: f32) {
+fn show(commands: &mut Commands, item: TextParts, text: String, style: TextStyle) {
+    let TextStyle {
+        px,
+        at,
+        width,
+        four_color,
+    } = style;
     let (e, mut root, mut shown, mut font, mut tf, mut bounds) = item;
-    if shown.0 != text {
+    if shown.text != text || shown.four_color != four_color {
         // The text lives in the spans; the root must still count as changed, or a text that
         // became empty (no spans left) would keep its old layout on screen.
         root.set_changed();
         let mut ec = commands.entity(e);
         ec.despawn_related::<Children>();
         ec.with_children(|p| {
-            for (part, color) in spans(&text) {
+            for (part, color) in spans(&text, four_color) {
                 p.spawn((
                     TextSpan::new(part),
                     TextColor(color),
@@ -143,7 +248,7 @@ fn show(commands: &mut Commands, item: TextParts, text: String, px: f32, at: Vec
                 ));
             }
         });
-        shown.0 = text;
+        *shown = Shown { text, four_color };
     }
     let size = FontSize::Px(px);
     if font.font_size != size {
@@ -166,6 +271,7 @@ fn update_texts(
     feedback: Res<Feedback>,
     state: Res<State<TurnPhase>>,
     screen: Res<Screen>,
+    settings: Res<PlayerSettings>,
     mut status: Query<TextItem, (With<StatusText>, Without<NarrationText>)>,
     mut narration_text: Query<TextItem, (With<NarrationText>, Without<StatusText>)>,
     mut spans_q: Query<&mut TextFont, (With<TextSpan>, Without<Shown>)>,
@@ -180,9 +286,12 @@ fn update_texts(
             &mut commands,
             item,
             status_line(&series.current, hand.knocking, &feedback, phase),
-            px,
-            at,
-            met.size.x * 0.6,
+            TextStyle {
+                px,
+                at,
+                width: met.size.x * 0.6,
+                four_color: settings.four_color,
+            },
         );
     }
     if let Ok(item) = narration_text.single_mut() {
@@ -191,15 +300,104 @@ fn update_texts(
             &mut commands,
             item,
             narration(&series.current, phase),
-            px,
-            at,
-            met.size.x * 0.45,
+            TextStyle {
+                px,
+                at,
+                width: met.size.x * 0.45,
+                four_color: settings.four_color,
+            },
         );
     }
     // Spans carry their own size: keep those already shown at the window's.
     for mut font in &mut spans_q {
         if font.font_size != FontSize::Px(px) {
             font.font_size = FontSize::Px(px);
+        }
+    }
+}
+
+type PlateItem = (&'static Plate, &'static mut Sprite, &'static mut Transform);
+type NameItem = (
+    &'static PlateName,
+    &'static mut Text2d,
+    &'static mut TextFont,
+    &'static mut TextColor,
+    &'static mut Transform,
+);
+type ChipItem = (
+    &'static mut Sprite,
+    &'static mut Transform,
+    &'static Children,
+);
+
+/// The seats' plates and the dealer's chip, as [`seat_plates`] says.
+#[allow(clippy::type_complexity)]
+fn update_plates(
+    series: Res<Series>,
+    state: Res<State<TurnPhase>>,
+    screen: Res<Screen>,
+    mut plates: Query<PlateItem, (Without<PlateName>, Without<DealerChip>)>,
+    mut names: Query<NameItem, (Without<Plate>, Without<DealerChip>)>,
+    mut chip: Query<ChipItem, (With<DealerChip>, Without<Plate>, Without<PlateName>)>,
+    mut chip_text: Query<&mut TextFont, (Without<PlateName>, Without<Shown>, Without<TextSpan>)>,
+) {
+    let met = screen.metrics;
+    let plates_now = seat_plates(&series.current, *state.get(), series.level, met);
+    for (p, mut sprite, mut tf) in &mut plates {
+        let sp = &plates_now[p.0];
+        let color = if sp.active {
+            look::color(GOLD)
+        } else {
+            look::color_a(PANEL, 0.55)
+        };
+        if sprite.color != color {
+            sprite.color = color;
+        }
+        if sprite.custom_size != Some(sp.size) {
+            sprite.custom_size = Some(sp.size);
+        }
+        let at = sp.pos.extend(40.0);
+        if tf.translation != at {
+            tf.translation = at;
+        }
+    }
+    for (n, mut text, mut font, mut color, mut tf) in &mut names {
+        let sp = &plates_now[n.0];
+        if text.0 != sp.name {
+            text.0 = sp.name.clone();
+        }
+        let px = FontSize::Px(sp.size.y * 0.5);
+        if font.font_size != px {
+            font.font_size = px;
+        }
+        let c = TextColor(look::color(if sp.active { BUTTON_TEXT } else { INK }));
+        if *color != c {
+            *color = c;
+        }
+        let at = sp.pos.extend(41.0);
+        if tf.translation != at {
+            tf.translation = at;
+        }
+    }
+    if let Some(dealer) = plates_now.iter().find(|p| p.dealer)
+        && let Ok((mut sprite, mut tf, children)) = chip.single_mut()
+    {
+        let d = dealer.size.y * 0.8;
+        if sprite.custom_size != Some(Vec2::splat(d)) {
+            sprite.custom_size = Some(Vec2::splat(d));
+        }
+        let at = (dealer.pos + Vec2::X * (dealer.size.x / 2.0 + d * 0.5 + 6.0 * met.ui_scale()))
+            .extend(42.0);
+        if tf.translation != at {
+            tf.translation = at;
+        }
+        for &c in children {
+            if let Ok(mut font) = chip_text.get_mut(c) {
+                let px = FontSize::Px(d * 0.6);
+                if font.font_size != px {
+                    font.font_size = px;
+                }
+            }
         }
     }
 }
@@ -211,7 +409,11 @@ impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(Startup, setup).add_systems(
             Update,
-            update_texts.run_if(table_changed).in_set(TableSet::Show),
+            (
+                update_texts.run_if(table_changed.or_eager(resource_changed::<PlayerSettings>)),
+                update_plates.run_if(table_changed),
+            )
+                .in_set(TableSet::Show),
         );
     }
 }
@@ -238,15 +440,30 @@ mod tests {
     }
 
     #[test]
-    fn red_cards_are_their_own_spans() {
-        let s = spans("The computer took your 8♦ and threw the K♠.");
-        let red: Vec<&str> = s
-            .iter()
-            .filter(|(_, c)| *c == RED_SUIT)
-            .map(|(t, _)| t.as_str())
-            .collect();
-        assert_eq!(red, vec!["8♦"]);
-        let all: String = s.iter().map(|(t, _)| t.as_str()).collect();
-        assert_eq!(all, "The computer took your 8♦ and threw the K♠.");
+    fn cards_are_their_own_spans_in_the_colours_of_the_deck() {
+        let text = "The computer took your 8♦ and threw the K♣, then the 2♥.";
+        let colored = |four: bool| -> Vec<(String, Color)> {
+            spans(text, four)
+                .into_iter()
+                .filter(|(_, c)| *c != TEXT)
+                .collect()
+        };
+        let red = look::color(look::RED_ON_FELT);
+        // Two colours: diamonds and hearts red, clubs as the text.
+        assert_eq!(
+            colored(false),
+            vec![("8♦".to_string(), red), ("2♥".to_string(), red)]
+        );
+        // Four colours: diamonds blue and clubs green, as the cards are drawn.
+        assert_eq!(
+            colored(true),
+            vec![
+                ("8♦".to_string(), look::color(look::BLUE_ON_FELT)),
+                ("K♣".to_string(), look::color(look::GREEN_ON_FELT)),
+                ("2♥".to_string(), red),
+            ]
+        );
+        let all: String = spans(text, true).into_iter().map(|(t, _)| t).collect();
+        assert_eq!(all, text);
     }
 }

@@ -1,5 +1,8 @@
-//! The mouse on the cards: click or drag to draw, double-click or drag to the pile to discard,
-//! drag onto a spread meld to lay off, drag within the hand to reorder; S cycles the sort.
+//! The mouse and the keyboard on the cards: click or drag to draw, double-click or drag to the
+//! pile to discard, drag onto a spread meld to lay off, drag within the hand to reorder; S
+//! cycles the sort. ←/→ move a highlight through what may be played (the piles when drawing,
+//! the hand otherwise), ↑ or Enter act on it as a click would (raise, then play), ↓ lowers a
+//! raised card. The playable card under the pointer is the [`Hover`], which the table lifts.
 //!
 //! Decisions:
 //! - Input only turns gestures into [`Command`]s and keeps the [`Drag`]; whether a move is
@@ -13,11 +16,18 @@
 //!   double-click a discard without any timing threshold to tune.
 //! - Reordering works in every phase while the player holds cards, even during the
 //!   computer's turn: arranging one's hand is not a move.
+//! - The keyboard goes through the same door as the mouse: ↑ on the highlighted card is
+//!   [`click_command`] on it, so keys and clicks can never disagree about what a card does.
+//!   Enter acts on the highlight when there is one, else presses the first button; Space
+//!   always presses the first button. A mouse press takes the highlight away, so the ring
+//!   shows only while the player is using the keys.
+//! - Only a card that can be played now rises under the pointer ([`playable`], asked of the
+//!   core's legal actions): the lift says "this one will do something".
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::layout::{CardSprite, SortMode, TableLayout, card_at, hit_box};
+use super::layout::{CardSprite, Placed, SortMode, TableLayout, card_at, hit_box};
 use super::modes::playing;
 use super::pointer::table_has_pointer;
 use super::screen::cursor_world;
@@ -44,6 +54,76 @@ impl Drag {
     pub fn dragging(&self) -> Option<(Card, Vec2)> {
         self.card.filter(|_| self.moved).map(|c| (c, self.at))
     }
+}
+
+/// The playable card under the pointer, if any (the table lifts it).
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Hover(pub Option<Card>);
+
+/// Whether clicking `c` now would make a legal move (so it may rise under the pointer and is
+/// not dimmed): the upcard or a pile top that may be taken, a card that may be thrown (or
+/// knocked with, while `knocking`), a card that may be laid off.
+pub fn playable(m: &Match, phase: TurnPhase, knocking: bool, c: Card) -> bool {
+    let r = m.round();
+    if r.to_act() != Some(HUMAN) {
+        return false;
+    }
+    let top = r.discard_top() == Some(c);
+    let stock_top = r.stock().last() == Some(&c);
+    let legal = r.legal_actions();
+    legal.iter().any(|a| match (phase, a) {
+        (TurnPhase::UpcardOffer, Action::TakeUpcard) => top,
+        (TurnPhase::Draw, Action::DrawStock) => stock_top,
+        (TurnPhase::Draw, Action::TakeDiscard) => top,
+        (TurnPhase::Discard, Action::Discard(d)) => *d == c && !knocking,
+        (TurnPhase::Discard, Action::Knock { discard, .. }) => *discard == c && knocking,
+        (TurnPhase::Discard, Action::Gin { discard }) => *discard == Some(c) && knocking,
+        (TurnPhase::Layoff, Action::LayOff { card, .. }) => *card == c,
+        _ => false,
+    })
+}
+
+/// What the keyboard highlight moves through in `phase`, left to right: the pile tops that may
+/// be taken when drawing or offered the upcard, the hand (in the order shown, `shown`) when
+/// discarding or laying off; nothing while the computer plays.
+pub fn focusable(m: &Match, phase: TurnPhase, shown: &[Card]) -> Vec<Card> {
+    let r = m.round();
+    match phase {
+        TurnPhase::UpcardOffer | TurnPhase::Draw => {
+            let mut v: Vec<Card> = r.stock().last().copied().into_iter().collect();
+            v.extend(r.discard_top());
+            v.retain(|&c| playable(m, phase, false, c));
+            v
+        }
+        TurnPhase::Discard | TurnPhase::Layoff => shown
+            .iter()
+            .copied()
+            .filter(|&c| r.hand(HUMAN).contains(c))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Where the highlight goes from `focus` on `dir` (−1 left, +1 right) among `list`: the next
+/// card, stopping at the ends; from nowhere (or a card no longer there) the first card for →
+/// and the last for ←.
+pub fn step_focus(list: &[Card], focus: Option<Card>, dir: i32) -> Option<Card> {
+    if list.is_empty() {
+        return None;
+    }
+    let at = focus.and_then(|f| list.iter().position(|&c| c == f));
+    let i = match at {
+        None if dir < 0 => list.len() - 1,
+        None => 0,
+        Some(i) => (i as i32 + dir).clamp(0, list.len() as i32 - 1) as usize,
+    };
+    Some(list[i])
+}
+
+/// The keyboard highlight if it is on something that may be highlighted now.
+pub fn live_focus(m: &Match, phase: TurnPhase, hand: &HandView, shown: &[Card]) -> Option<Card> {
+    hand.focus
+        .filter(|f| focusable(m, phase, shown).contains(f))
 }
 
 /// The next sort mode for the S key.
@@ -136,19 +216,51 @@ fn draggable(m: &Match, phase: TurnPhase, c: Card) -> bool {
     }
 }
 
-/// S sorts; Esc drops a raised card or a knock being chosen.
+/// S sorts; Esc drops a raised card or a knock being chosen; the arrows and Enter play the
+/// highlighted card.
 fn hand_keys(
+    series: Res<Series>,
     hand: Res<HandView>,
+    table: Res<TableLayout>,
+    state: Res<State<TurnPhase>>,
     keys: Res<ButtonInput<KeyCode>>,
     mut out: MessageWriter<PlayerCommand>,
 ) {
+    if keys.get_just_pressed().next().is_none() {
+        return;
+    }
+    let (m, phase) = (&series.current, *state.get());
     if keys.just_pressed(KeyCode::KeyS) {
         out.write(PlayerCommand::Sort(next_sort(hand.order.mode)));
     }
     if keys.just_pressed(KeyCode::Escape) && (hand.knocking || hand.selected.is_some()) {
         out.write(PlayerCommand::Cancel);
     }
+    if keys.just_pressed(KeyCode::ArrowDown) && hand.selected.is_some() {
+        out.write(PlayerCommand::Cancel);
+    }
+    for (key, dir) in [(KeyCode::ArrowLeft, -1), (KeyCode::ArrowRight, 1)] {
+        if keys.just_pressed(key) {
+            let list = focusable(m, phase, &table.layout.hand);
+            let next = step_focus(&list, hand.focus, dir);
+            if next != hand.focus {
+                out.write(PlayerCommand::Focus(next));
+            }
+        }
+    }
+    let act = keys.just_pressed(KeyCode::ArrowUp) || keys.just_pressed(KeyCode::Enter);
+    if act && let Some(c) = live_focus(m, phase, &hand, &table.layout.hand) {
+        out.write_batch(click_command(m, hand.selected, phase, c));
+    }
 }
+
+/// A card as the mouse sees it: where it is drawn now and how far it stands up.
+type CardItem = (
+    &'static CardSprite,
+    &'static Transform,
+    &'static Sprite,
+    Option<&'static Placed>,
+);
 
 #[allow(clippy::too_many_arguments)]
 fn mouse_input(
@@ -160,33 +272,55 @@ fn mouse_input(
     mouse: Res<ButtonInput<MouseButton>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform)>,
-    cards: Query<(&CardSprite, &Transform, &Sprite)>,
+    cards: Query<CardItem>,
+    mut hover: ResMut<Hover>,
     mut out: MessageWriter<PlayerCommand>,
     mut ended: MessageWriter<DragEnded>,
     mut last_cursor: Local<Option<Vec2>>,
+    mut last_under: Local<Option<Option<Card>>>,
 ) {
     let phase = *state.get();
     let m = &series.current;
     let world = cursor_world(&windows, &cams);
-    let under_at = |at: Option<Vec2>, cards: &Query<(&CardSprite, &Transform, &Sprite)>| {
+    let under_at = |at: Option<Vec2>, cards: &Query<CardItem>| {
         at.and_then(|w| {
             card_at(
                 w,
-                cards.iter().map(|(cs, tf, sp)| {
+                cards.iter().map(|(cs, tf, sp, placed)| {
                     let size = sp.custom_size.unwrap_or(Vec2::ONE) * tf.scale.truncate();
-                    let (pos, size) = hit_box(tf.translation, size, hand.selected == Some(cs.0));
+                    let lift = placed.map_or(0.0, |p| p.lift);
+                    let (pos, size) = hit_box(tf.translation, size, lift);
                     (cs.0, pos, size)
                 }),
             )
         })
     };
-    let under = |cards: &Query<(&CardSprite, &Transform, &Sprite)>| under_at(world, cards);
+    let under = |cards: &Query<CardItem>| under_at(world, cards);
+    // The playable card under the pointer rises (not while something is dragged).
+    // (Asked of the core only when the card under it or the position changed.)
+    let now_under = if drag.dragging().is_some() {
+        None
+    } else {
+        under(&cards)
+    };
+    if *last_under != Some(now_under)
+        || series.is_changed()
+        || hand.is_changed()
+        || state.is_changed()
+    {
+        *last_under = Some(now_under);
+        let pointed = now_under.filter(|&c| playable(m, phase, hand.knocking, c));
+        hover.set_if_neq(Hover(pointed));
+    }
     // Press: remember the card; move past a few pixels: drag it; release: click or drop.
     // The press is hit-tested where the pointer was at the end of the previous frame, if a card
     // was there: when a frame is slow, the pointer may already have moved on by the time the
     // press is read, and the player meant the card they pressed on.
     let before = std::mem::replace(&mut *last_cursor, world);
     if mouse.just_pressed(MouseButton::Left) {
+        if hand.focus.is_some() {
+            out.write(PlayerCommand::Focus(None));
+        }
         let pressed_at = [before, world]
             .into_iter()
             .find(|&p| under_at(p, &cards).is_some_and(|c| draggable(m, phase, c)))
@@ -236,6 +370,7 @@ pub struct InputPlugin;
 impl Plugin for InputPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Drag>()
+            .init_resource::<Hover>()
             .add_message::<DragEnded>()
             .add_systems(
                 Update,
@@ -250,13 +385,21 @@ impl Plugin for InputPlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::layout::{Metrics, layout};
+    use crate::gui::layout::{Lifts, Metrics, layout};
     use crate::rules::{Phase, RuleSettings};
 
     fn table_for(m: &Match, selected: Option<Card>) -> TableLayout {
         let met = Metrics::new(Vec2::new(1280.0, 800.0));
         TableLayout {
-            layout: layout(m, met, &Default::default(), selected),
+            layout: layout(
+                m,
+                met,
+                &Default::default(),
+                Lifts {
+                    raised: selected,
+                    pointed: None,
+                },
+            ),
             met: Some(met),
         }
     }

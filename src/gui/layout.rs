@@ -9,7 +9,8 @@
 //!   what the deadwood count refers to. Sorting by rank or suit, or dragging cards into a custom
 //!   order, is the player's choice and is kept as the hand changes: new cards go to the right.
 //! - After a knock the knocker's row is the spread: each meld as declared, with the defender's
-//!   layoffs joined to it (set a little lower so they read as layoffs), then the deadwood. The
+//!   layoffs joined to it (set a little towards the table's middle so they read as layoffs),
+//!   then the deadwood. The
 //!   rectangles of those melds are the drop targets for layoffs.
 
 use bevy::prelude::*;
@@ -23,14 +24,21 @@ use crate::rules::{Card, CardSet, Match, best_arrangement};
 pub struct Metrics {
     pub card: Vec2,
     pub size: Vec2,
+    /// The player's text and button size setting, as a factor (1 = 100%).
+    pub ui: f32,
 }
 
 impl Metrics {
     pub fn new(size: Vec2) -> Metrics {
+        Metrics::scaled(size, 1.0)
+    }
+    /// The metrics for a window of `size` with text and buttons at `ui` times their size.
+    pub fn scaled(size: Vec2, ui: f32) -> Metrics {
         let h = (size.y * 0.2).min(size.x * 0.09 * 420.0 / 300.0).max(60.0);
         Metrics {
             card: Vec2::new(h * 300.0 / 420.0, h),
             size,
+            ui,
         }
     }
     pub fn stock(&self) -> Vec2 {
@@ -47,9 +55,20 @@ impl Metrics {
     pub fn opponent_y(&self) -> f32 {
         self.size.y / 2.0 - self.card.y * 0.62
     }
-    /// A scale for text and buttons: 1 at 800 pixels high.
+    /// A scale for text and buttons: 1 at 800 pixels high (at 100%), times the player's
+    /// setting.
     pub fn ui_scale(&self) -> f32 {
-        (self.size.y / 800.0).clamp(0.75, 2.5)
+        (self.size.y / 800.0).clamp(0.75, 2.5) * self.ui
+    }
+    /// A seat's name plate (see `hud`): its size.
+    pub fn plate_size(&self) -> Vec2 {
+        Vec2::new(150.0, 34.0) * self.ui_scale()
+    }
+    /// The room at each end of a hand's row kept free for the seats' name plates and the
+    /// dealer's chip beside them: rows never run under them, however many cards they hold.
+    pub fn side_reserve(&self) -> f32 {
+        let p = self.plate_size();
+        14.0 * self.ui_scale() + p.x + p.y + 16.0 * self.ui_scale()
     }
     /// Whether `p` is on the discard pile (generously: a drop near it counts).
     pub fn on_discard_pile(&self, p: Vec2) -> bool {
@@ -145,16 +164,38 @@ pub struct TableLayout {
 
 /// How far a raised card (the first click of a double-click) rises, in card heights.
 pub const RAISE: f32 = 0.15;
+/// How far the card under the pointer (or the keyboard highlight) rises, if it can be played.
+pub const HOVER: f32 = 0.06;
+/// How high a dragged card is carried, for its shadow (it follows the pointer).
+pub const DRAGGED: f32 = 0.3;
 
-/// The rectangle a card answers clicks in: its own, and for the raised card also the slot it
-/// rose from, so the second click of a double-click low on the card still lands on it.
-pub fn hit_box(pos: Vec3, size: Vec2, raised: bool) -> (Vec3, Vec2) {
-    if raised {
-        let lift = size.y * RAISE;
-        (pos - Vec3::Y * lift / 2.0, size + Vec2::Y * lift)
-    } else {
-        (pos, size)
+/// Which cards stand above the rest: the one raised by a first click, and the playable one
+/// under the pointer or the keyboard highlight.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Lifts {
+    pub raised: Option<Card>,
+    pub pointed: Option<Card>,
+}
+
+impl Lifts {
+    /// How far `c` rises, in card heights.
+    pub fn of(&self, c: Card) -> f32 {
+        if self.raised == Some(c) {
+            RAISE
+        } else if self.pointed == Some(c) {
+            HOVER
+        } else {
+            0.0
+        }
     }
+}
+
+/// The rectangle a card answers clicks in: its own, and for a lifted card also the slot it
+/// rose from, so a click low on it (or the second click of a double-click) still lands on it
+/// and the pointer does not fall off a card that rose from under it.
+pub fn hit_box(pos: Vec3, size: Vec2, lift: f32) -> (Vec3, Vec2) {
+    let lift = size.y * lift;
+    (pos - Vec3::Y * lift / 2.0, size + Vec2::Y * lift)
 }
 
 /// Where the layout wants a card, and whether it shows its face.
@@ -162,6 +203,23 @@ pub fn hit_box(pos: Vec3, size: Vec2, raised: bool) -> (Vec3, Vec2) {
 pub struct Placed {
     pub pos: Vec3,
     pub face_up: bool,
+    /// How far it stands above the table, in card heights (for its shadow and its hit box).
+    pub lift: f32,
+    /// Whether it casts a shadow: every card but those inside a pile (the pile's bottom card
+    /// casts the pile's shadow, and the discard pile's top card its own).
+    pub shadow: bool,
+}
+
+impl Placed {
+    /// A card lying flat, casting a shadow.
+    pub fn flat(pos: Vec3, face_up: bool) -> Placed {
+        Placed {
+            pos,
+            face_up,
+            lift: 0.0,
+            shadow: true,
+        }
+    }
 }
 
 /// Every card's target, plus what input needs to know about the table's geography.
@@ -172,6 +230,9 @@ pub struct Layout {
     pub melds: Vec<Rect>,
     /// The player's hand in display order.
     pub hand: Vec<Card>,
+    /// The bands under melds: each run of cards in a row that make up one meld (in the
+    /// player's hand, in whatever order it is sorted; in a spread; in hands shown at the end).
+    pub bands: Vec<Rect>,
 }
 
 impl Layout {
@@ -194,11 +255,16 @@ impl Layout {
     }
 }
 
-/// One row of cards in groups, centred at `y`; returns each group's rectangle.
+/// A card in a row: the card, how far below the row it sits (layoffs) and how far it is lifted
+/// (card heights).
+type InRow = (Card, f32, f32);
+
+/// One row of cards in groups, centred at `y`; returns each group's rectangle (as laid, not
+/// lifted).
 fn row(
     met: Metrics,
     y: f32,
-    groups: &[Vec<(Card, f32)>],
+    groups: &[Vec<InRow>],
     face_up: bool,
     z0: f32,
     out: &mut Vec<(Card, Placed)>,
@@ -211,17 +277,27 @@ fn row(
         .count()
         .saturating_sub(1) as f32;
     let gap = cw * 0.25;
-    let step = (cw * 0.62).min((met.size.x * 0.92 - cw - gaps * gap) / (n as f32 - 1.0).max(1.0));
+    // As wide as the window allows once the name plates have their room at both ends.
+    let room = met.size.x - 2.0 * met.side_reserve();
+    let step = (cw * 0.62).min((room - cw - gaps * gap) / (n as f32 - 1.0).max(1.0));
     let width = step * (n as f32 - 1.0).max(0.0) + gaps * gap;
     let mut x = -width / 2.0;
     let mut i = 0;
     let mut rects = Vec::new();
     for g in groups {
         let mut rect: Option<Rect> = None;
-        for &(c, dy) in g {
-            let pos = Vec3::new(x, y + dy, z0 + i as f32 * 0.01);
-            out.push((c, Placed { pos, face_up }));
-            let r = Rect::from_center_size(pos.truncate(), met.card);
+        for &(c, dy, lift) in g {
+            let pos = Vec3::new(x, y + dy + lift * met.card.y, z0 + i as f32 * 0.01);
+            out.push((
+                c,
+                Placed {
+                    pos,
+                    face_up,
+                    lift,
+                    shadow: true,
+                },
+            ));
+            let r = Rect::from_center_size(Vec2::new(x, y + dy), met.card);
             rect = Some(rect.map_or(r, |q| q.union(r)));
             x += step;
             i += 1;
@@ -234,9 +310,45 @@ fn row(
     rects
 }
 
-/// Target position and face for every card, from the core's state. `lift` raises one card of
-/// the player's hand (the one selected by a first click).
-pub fn layout(m: &Match, met: Metrics, order: &HandOrder, lift: Option<Card>) -> Layout {
+/// The bands under the runs of a row's cards that make up one meld each: `shown` is the row
+/// in display order, `melds` the melds its cards form.
+fn bands(out: &[(Card, Placed)], shown: &[Card], melds: &[CardSet], met: Metrics) -> Vec<Rect> {
+    let pos = |c: Card| out.iter().find(|p| p.0 == c).map(|p| (p.1.pos, p.1.lift));
+    let meld_of = |c: Card| melds.iter().position(|m| m.contains(c));
+    let mut rects = Vec::new();
+    let mut i = 0;
+    while i < shown.len() {
+        let Some(m) = meld_of(shown[i]) else {
+            i += 1;
+            continue;
+        };
+        let mut j = i;
+        while j + 1 < shown.len() && meld_of(shown[j + 1]) == Some(m) {
+            j += 1;
+        }
+        // A run of at least two cards of one meld reads as a group; a lone card of a meld
+        // split by the player's order gets no band (its meld is elsewhere in the row).
+        if j > i {
+            let r = shown[i..=j]
+                .iter()
+                .filter_map(|&c| pos(c))
+                .map(|(p, lift)| {
+                    Rect::from_center_size(Vec2::new(p.x, p.y - lift * met.card.y), met.card)
+                })
+                .reduce(|a, b| a.union(b));
+            if let Some(r) = r {
+                let pad = met.card.x * 0.07;
+                rects.push(Rect::from_corners(r.min - pad, r.max + pad));
+            }
+        }
+        i = j + 1;
+    }
+    rects
+}
+
+/// Target position and face for every card, from the core's state. `lifts` says which card
+/// of the player's hand (or which pile's top card) stands up.
+pub fn layout(m: &Match, met: Metrics, order: &HandOrder, lifts: Lifts) -> Layout {
     let r = m.round();
     let mut out = Layout::default();
     let ch = met.card.y;
@@ -244,26 +356,37 @@ pub fn layout(m: &Match, met: Metrics, order: &HandOrder, lift: Option<Card>) ->
     // Stock: a face-down pile whose thickness shows how many cards are left.
     for (i, &c) in r.stock().iter().enumerate() {
         let edge = i as f32 * met.card.y * 0.0022;
-        let p = met.stock() + Vec2::new(-edge, edge);
+        let lift = if i + 1 == r.stock().len() {
+            lifts.of(c).min(HOVER)
+        } else {
+            0.0
+        };
+        let p = met.stock() + Vec2::new(-edge, edge + lift * ch);
         cards.push((
             c,
             Placed {
                 pos: p.extend(1.0 + i as f32 * 0.01),
                 face_up: false,
+                lift,
+                shadow: i == 0,
             },
         ));
     }
     // Discard pile: the top card, with the three below it peeking out.
     let pile = r.discard_pile();
     for (i, &c) in pile.iter().enumerate() {
+        let top = i + 1 == pile.len();
         let from_top = (pile.len() - 1 - i) as f32;
         let shift = from_top.min(3.0) * met.card.x * 0.06;
-        let p = met.discard() + Vec2::new(-shift, 0.0);
+        let lift = if top { lifts.of(c).min(HOVER) } else { 0.0 };
+        let p = met.discard() + Vec2::new(-shift, lift * ch);
         cards.push((
             c,
             Placed {
                 pos: p.extend(2.0 + i as f32 * 0.01),
                 face_up: true,
+                lift,
+                shadow: i == 0 || top,
             },
         ));
     }
@@ -279,24 +402,27 @@ pub fn layout(m: &Match, met: Metrics, order: &HandOrder, lift: Option<Card>) ->
     for seat in [HUMAN, COMPUTER] {
         let hand = r.hand(seat);
         let face_up = seat == HUMAN || over || knock.is_some_and(|k| k.knocker == seat);
-        let groups: Vec<Vec<(Card, f32)>> = match knock {
+        let (groups, melds): (Vec<Vec<InRow>>, Vec<CardSet>) = match knock {
             Some(k) if k.knocker == seat => {
-                // The spread: declared melds with the layoffs joined on, then deadwood.
+                // The spread: declared melds with the layoffs joined on, then deadwood. A
+                // layoff sits a little towards the middle of the table (off the row, inside
+                // the window, whichever side knocked).
                 let laid = k.laid_off();
-                let mut g: Vec<Vec<(Card, f32)>> = k
-                    .current_melds()
+                let toward_middle = if seat == HUMAN { ch * 0.12 } else { -ch * 0.12 };
+                let spread = k.current_melds();
+                let mut g: Vec<Vec<InRow>> = spread
                     .iter()
                     .map(|m| {
                         m.sorted_cards()
                             .into_iter()
-                            .map(|c| (c, if laid.contains(c) { -ch * 0.12 } else { 0.0 }))
+                            .map(|c| (c, if laid.contains(c) { toward_middle } else { 0.0 }, 0.0))
                             .collect()
                     })
                     .collect();
                 let mut dead: Vec<Card> = k.deadwood.iter().collect();
                 dead.sort_by_key(|c| (c.rank(), c.suit()));
-                g.push(dead.into_iter().map(|c| (c, 0.0)).collect());
-                g
+                g.push(dead.into_iter().map(|c| (c, 0.0, 0.0)).collect());
+                (g, spread.iter().map(|m| m.cards()).collect())
             }
             _ => {
                 let (order, starts) = if seat == HUMAN && !over && knock.is_none() {
@@ -317,25 +443,37 @@ pub fn layout(m: &Match, met: Metrics, order: &HandOrder, lift: Option<Card>) ->
                 let mut g = Vec::new();
                 let mut from = 0;
                 for b in bounds {
-                    let lift_of = |c: Card| {
-                        if seat == HUMAN && lift == Some(c) {
-                            ch * RAISE
-                        } else {
-                            0.0
-                        }
-                    };
-                    g.push(order[from..b].iter().map(|&c| (c, lift_of(c))).collect());
+                    let lift_of = |c: Card| if seat == HUMAN { lifts.of(c) } else { 0.0 };
+                    g.push(
+                        order[from..b]
+                            .iter()
+                            .map(|&c| (c, 0.0, lift_of(c)))
+                            .collect(),
+                    );
                     from = b;
                 }
-                g
+                let melds = if face_up {
+                    best_arrangement(hand)
+                        .melds
+                        .iter()
+                        .map(|m| m.cards())
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                (g, melds)
             }
         };
+        let start = cards.len();
         let rects = row(met, y_of(seat), &groups, face_up, 10.0, cards);
         if let Some(k) = knock
             && k.knocker == seat
         {
             out.melds = rects[..rects.len() - 1].to_vec();
         }
+        let shown: Vec<Card> = cards[start..].iter().map(|p| p.0).collect();
+        let b = bands(&cards[start..], &shown, &melds, met);
+        out.bands.extend(b);
     }
     if out.hand.is_empty() {
         out.hand = r.hand(HUMAN).iter().collect();
@@ -370,7 +508,7 @@ mod tests {
             let met = Metrics::new(size);
             let mut m = Match::new(RuleSettings::default(), 12);
             for step in 0..60 {
-                let l = layout(&m, met, &HandOrder::default(), None);
+                let l = layout(&m, met, &HandOrder::default(), Lifts::default());
                 assert_eq!(l.cards.len(), 52, "step {step}");
                 let set: CardSet = l.cards.iter().map(|p| p.0).collect();
                 assert_eq!(set.len(), 52, "a card placed twice at step {step}");
@@ -392,6 +530,16 @@ mod tests {
                         "{c} at {:?} off a {size} window",
                         p.pos
                     );
+                }
+                // Rows leave the name plates their room at both ends.
+                for (c, p) in &l.cards {
+                    if r.hand(HUMAN).contains(*c) || r.hand(COMPUTER).contains(*c) {
+                        assert!(
+                            p.pos.x.abs() + met.card.x / 2.0
+                                <= size.x / 2.0 - met.side_reserve() + 0.5,
+                            "{c} runs under a name plate at {size}"
+                        );
+                    }
                 }
                 // Hands never cover the piles.
                 for (c, p) in &l.cards {
@@ -456,32 +604,161 @@ mod tests {
     fn a_raised_card_still_answers_where_it_was() {
         let m = Match::new(RuleSettings::default(), 5);
         let met = Metrics::new(Vec2::new(1280.0, 800.0));
-        let before = layout(&m, met, &HandOrder::default(), None);
+        let before = layout(&m, met, &HandOrder::default(), Lifts::default());
         let c = *before.hand.last().unwrap();
         let low = before.get(c).unwrap().pos.truncate() - Vec2::Y * met.card.y * 0.45;
-        let raised = layout(&m, met, &HandOrder::default(), Some(c));
-        let at = |l: &Layout, lifted: Option<Card>| {
+        let raised = layout(
+            &m,
+            met,
+            &HandOrder::default(),
+            Lifts {
+                raised: Some(c),
+                pointed: None,
+            },
+        );
+        let at = |l: &Layout| {
             card_at(
                 low,
                 l.cards.iter().map(|(k, p)| {
-                    let (pos, size) = hit_box(p.pos, met.card, lifted == Some(*k));
+                    let (pos, size) = hit_box(p.pos, met.card, p.lift);
                     (*k, pos, size)
                 }),
             )
         };
-        assert_eq!(at(&before, None), Some(c));
+        assert_eq!(at(&before), Some(c));
         // Raised, its own rectangle no longer reaches down there...
         let p = raised.get(c).unwrap().pos;
         assert!(p.y - met.card.y / 2.0 > low.y);
         // ...but its hit box does.
-        assert_eq!(at(&raised, Some(c)), Some(c));
+        assert_eq!(at(&raised), Some(c));
+    }
+
+    #[test]
+    fn melds_sit_on_bands_and_deadwood_does_not_in_every_sort() {
+        let met = Metrics::new(Vec2::new(1280.0, 800.0));
+        let mut checked = 0;
+        for seed in 0..60 {
+            let m = Match::new(RuleSettings::default(), seed);
+            let hand = m.round().hand(HUMAN);
+            let a = best_arrangement(hand);
+            if a.melds.is_empty() {
+                continue;
+            }
+            for mode in [SortMode::Melds, SortMode::Rank, SortMode::Suit] {
+                let order = HandOrder {
+                    mode,
+                    custom: vec![],
+                };
+                let l = layout(&m, met, &order, Lifts::default());
+                let on_band = |c: Card| {
+                    let p = l.get(c).unwrap().pos.truncate();
+                    l.bands.iter().any(|b| b.contains(p))
+                };
+                for c in a.deadwood.iter() {
+                    assert!(!on_band(c), "seed {seed} {mode:?}: deadwood {c} on a band");
+                }
+                if mode == SortMode::Melds {
+                    // Grouped by melds, every melded card is on its meld's band.
+                    assert_eq!(l.bands.len(), a.melds.len(), "seed {seed}");
+                    for meld in &a.melds {
+                        for c in meld.cards().iter() {
+                            assert!(on_band(c), "seed {seed}: {c} of a meld off its band");
+                        }
+                    }
+                }
+                // Bands stay inside the window.
+                for b in &l.bands {
+                    assert!(b.min.y >= -met.size.y / 2.0 && b.max.x <= met.size.x / 2.0);
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked > 5, "too few deals with a meld");
+    }
+
+    #[test]
+    fn the_pointed_card_stands_up_a_little_and_the_raised_one_more() {
+        let m = Match::new(RuleSettings::default(), 5);
+        let met = Metrics::new(Vec2::new(1280.0, 800.0));
+        let flat = layout(&m, met, &HandOrder::default(), Lifts::default());
+        let (a, b) = (flat.hand[2], flat.hand[5]);
+        let l = layout(
+            &m,
+            met,
+            &HandOrder::default(),
+            Lifts {
+                raised: Some(a),
+                pointed: Some(b),
+            },
+        );
+        let dy = |c: Card| l.get(c).unwrap().pos.y - flat.get(c).unwrap().pos.y;
+        assert!((dy(a) - RAISE * met.card.y).abs() < 1e-3);
+        assert!((dy(b) - HOVER * met.card.y).abs() < 1e-3);
+        assert_eq!(l.get(b).unwrap().lift, HOVER);
+        assert_eq!(dy(flat.hand[0]), 0.0);
+        // The top of a pile rises too when pointed at; nothing else in the pile does.
+        let top = m.round().discard_top().unwrap();
+        let l = layout(
+            &m,
+            met,
+            &HandOrder::default(),
+            Lifts {
+                raised: None,
+                pointed: Some(top),
+            },
+        );
+        assert!(l.get(top).unwrap().pos.y > flat.get(top).unwrap().pos.y);
+        // Only the piles' bottom cards (and the discard top) cast shadows.
+        let stock = m.round().stock();
+        assert!(l.get(stock[0]).unwrap().shadow);
+        assert!(!l.get(stock[1]).unwrap().shadow);
+        assert!(l.get(top).unwrap().shadow);
+    }
+
+    #[test]
+    fn layoffs_on_the_players_spread_stay_inside_the_window() {
+        // Medium plays both seats; look for rounds the player knocked and the computer laid
+        // off onto the player's melds.
+        let mut found = 0;
+        for seed in 0..600 {
+            let mut m = Match::new(RuleSettings::default(), seed);
+            let bot = crate::ai::Level::Medium.bot(seed);
+            while let Some(seat) = m.round().to_act() {
+                let a = bot.decide(&crate::ai::View::of(m.round(), seat, None));
+                m.apply(seat, a).unwrap();
+            }
+            let r = m.round();
+            let Some(k) = r.knock().filter(|k| k.knocker == HUMAN) else {
+                continue;
+            };
+            if k.laid_off().is_empty() {
+                continue;
+            }
+            for size in [Vec2::new(1024.0, 640.0), Vec2::new(1280.0, 800.0)] {
+                let met = Metrics::new(size);
+                let l = layout(&m, met, &HandOrder::default(), Lifts::default());
+                for c in k.laid_off().iter() {
+                    let p = l.get(c).unwrap().pos;
+                    assert!(
+                        p.y - met.card.y / 2.0 >= -size.y / 2.0,
+                        "seed {seed}: the layoff {c} hangs off the bottom at {size}"
+                    );
+                    assert!(p.y > met.hand_y(), "a layoff sits towards the middle");
+                }
+            }
+            found += 1;
+            if found >= 3 {
+                return;
+            }
+        }
+        panic!("only {found} rounds with layoffs on the player's knock");
     }
 
     #[test]
     fn a_drop_lands_between_the_cards_it_falls_between() {
         let m = Match::new(RuleSettings::default(), 5);
         let met = Metrics::new(Vec2::new(1280.0, 800.0));
-        let l = layout(&m, met, &HandOrder::default(), None);
+        let l = layout(&m, met, &HandOrder::default(), Lifts::default());
         let first = l.hand[0];
         let x = |c: Card| l.get(c).unwrap().pos.x;
         // Dropped just right of the third card: it lands after it.
@@ -516,7 +793,7 @@ mod tests {
                 continue;
             };
             let met = Metrics::new(Vec2::new(1280.0, 800.0));
-            let l = layout(&m, met, &HandOrder::default(), None);
+            let l = layout(&m, met, &HandOrder::default(), Lifts::default());
             assert_eq!(l.melds.len(), k.melds.len());
             for (i, meld) in k.melds.iter().enumerate() {
                 for c in meld.cards().iter() {
@@ -526,7 +803,7 @@ mod tests {
                 }
             }
             m.apply(HUMAN, Action::LayOff { card, meld }).unwrap();
-            let l = layout(&m, met, &HandOrder::default(), None);
+            let l = layout(&m, met, &HandOrder::default(), Lifts::default());
             let p = l.get(card).unwrap();
             assert!(p.face_up);
             assert_eq!(

@@ -22,9 +22,10 @@ use super::persist::Statistics;
 use super::seats::HUMAN;
 use super::settings::PlayerSettings;
 use super::table::{HandView, PlayerCommand, Series, TableSet};
+use super::theme::table_button;
 use crate::ai::Level;
 use crate::rules::{RuleSettings, Seat};
-use crate::store::settings::{AnimSpeed, CardBack};
+use crate::store::settings::{AnimSpeed, CardBack, Settings};
 
 /// The replay page's form.
 #[derive(Resource)]
@@ -173,6 +174,13 @@ fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings) {
             ui.end_row();
             ui.label("Cards");
             ui.checkbox(&mut s.four_color, "Four-colour deck");
+            ui.end_row();
+            ui.label("Text and buttons");
+            ui.horizontal(|ui| {
+                for pct in Settings::UI_SCALES {
+                    ui.radio_value(&mut s.ui_scale, pct, format!("{pct}%"));
+                }
+            });
             ui.end_row();
             ui.label("Card back");
             ui.horizontal(|ui| {
@@ -474,7 +482,7 @@ fn menu_button(
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .movable(false)
         .show(ctx, |ui| {
-            if ui.button("Menu (Esc)").clicked() {
+            if ui.add(table_button("Menu (Esc)")).clicked() {
                 next.set(MenuScreen::Main);
             }
         });

@@ -14,6 +14,9 @@
 //!   [`settings`]: the player's settings, one resource the menu edits and everyone reads.
 //! - [`layout`] (pure): where every card goes. [`cards`]: the 52 card entities, the only code
 //!   that moves them (slides, flips, the deal, the card being dragged), and their tints.
+//!   [`marks`]: what is drawn with the cards (shadows, meld bands, the taken tag, the keyboard
+//!   ring). [`look`] (pure): the palette and the images drawn from code; [`felt`]: the felt,
+//!   and those images as Bevy assets.
 //! - [`pointer`]: whether egui or the table gets the mouse, decided once a frame. [`input`]
 //!   (cards) and [`buttons`] (on-table buttons and keys) turn gestures into commands only.
 //! - [`hud`]: the prompt and the computer's last turn on the felt. [`overlay`] (egui): score,
@@ -22,7 +25,8 @@
 //!   [`seats`]: who sits where.
 //! - [`persist`]: the player's files, through [`crate::store`]: reads them at start, writes
 //!   the series, settings and statistics on a background thread. [`art`], [`fonts`],
-//!   [`icon`], [`sound`]: what the game shows and plays, compiled in.
+//!   [`icon`], [`sound`]: what the game shows and plays, compiled in. [`theme`]: egui in the
+//!   table's palette.
 //!
 //! How a click reaches the core: [`pointer`] gives the frame's pointer to the table (nothing of
 //! egui's is under it) → [`input`] hit-tests the cards' rectangles and writes a
@@ -42,11 +46,14 @@ pub mod art;
 pub mod bot;
 pub mod buttons;
 pub mod cards;
+pub mod felt;
 pub mod fonts;
 pub mod hud;
 pub mod icon;
 pub mod input;
 pub mod layout;
+pub mod look;
+pub mod marks;
 pub mod menu;
 pub mod modes;
 pub mod overlay;
@@ -58,6 +65,7 @@ pub mod seats;
 pub mod settings;
 pub mod sound;
 pub mod table;
+pub mod theme;
 pub mod wake;
 pub mod words;
 
@@ -108,12 +116,15 @@ impl PluginGroup for GamePlugins {
             .add(modes::ModesPlugin)
             .add(screen::ScreenPlugin)
             .add(fonts::FontsPlugin)
+            .add(theme::ThemePlugin)
             .add(art::CardArtPlugin)
+            .add(felt::FeltPlugin)
             .add(table::TablePlugin { series })
             .add(bot::BotPlugin)
             .add(wake::WakePlugin)
             .add(pointer::PointerPlugin)
             .add(cards::CardsPlugin)
+            .add(marks::MarksPlugin)
             .add(input::InputPlugin)
             .add(buttons::ButtonsPlugin)
             .add(hud::HudPlugin)
@@ -281,7 +292,6 @@ pub fn run(opts: GuiOptions) -> ExitCode {
             }),
     )
     .insert_resource(wake::update_mode(true))
-    .insert_resource(ClearColor(Color::srgb(0.05, 0.32, 0.16)))
     .add_plugins(GamePlugins {
         boot,
         seed: opts.seed,

@@ -20,13 +20,15 @@ use bevy_egui::{EguiContexts, EguiPlugin, EguiPreUpdateSet, EguiPrimaryContextPa
 
 use super::buttons::sort_column_top;
 use super::layout::RAISE;
+use super::look;
 use super::modes::MenuScreen;
 use super::persist::Notices;
-use super::scoreview::{ScoreView, banner};
+use super::scoreview::{ScoreView, banner, worked_out};
 use super::screen::Screen;
 use super::seats::HUMAN;
 use super::settings::PlayerSettings;
 use super::table::{PlayerCommand, RoundEnd, Series, TurnPhase, round_key};
+use super::theme::table_button;
 use super::words;
 use crate::ai::View;
 use crate::ai::heuristic::hint;
@@ -43,7 +45,7 @@ pub struct Overlay {
 }
 
 /// The round's moves so far, one line a turn, newest last.
-fn moves_log(ui: &mut egui::Ui, series: &Series, bottom: f32) {
+fn moves_log(ui: &mut egui::Ui, series: &Series, bottom: f32, four_color: bool) {
     let seen = series.current.round().seen_moves();
     let lines: Vec<String> = words::turns(&seen).into_iter().map(words::turn).collect();
     let room = (bottom - ui.cursor().top() - 12.0).max(30.0);
@@ -56,7 +58,7 @@ fn moves_log(ui: &mut egui::Ui, series: &Series, bottom: f32) {
                 ui.label(egui::RichText::new("No moves yet.").italics());
             }
             for line in &lines {
-                ui.label(card_text(ui, line));
+                ui.label(card_text(ui, line, four_color));
             }
         });
 }
@@ -68,7 +70,13 @@ fn take_banners(
     mut overlay: ResMut<Overlay>,
 ) {
     for e in ends.read() {
-        overlay.banner = banner(&e.result, &e.entry, series.current.scoreboard());
+        let after = series.current.scoreboard();
+        // The headline, then the score worked out, then what closed or was decided.
+        let mut lines = banner(&e.result, &e.entry, after);
+        let rest = lines.split_off(1);
+        lines.extend(worked_out(&e.result, &e.entry, after));
+        lines.extend(rest);
+        overlay.banner = lines;
         if e.practice {
             overlay.banner.push("(A replayed deal: not scored.)".into());
         }
@@ -76,17 +84,16 @@ fn take_banners(
     }
 }
 
-/// Red for the red suits, readable on the overlay's windows.
-const RED_SUIT: egui::Color32 = egui::Color32::from_rgb(255, 105, 105);
-
-/// `text` with the red cards in it (8♦, A♥) in red.
-pub fn card_text(ui: &egui::Ui, text: &str) -> egui::text::LayoutJob {
+/// `text` with the cards in it (8♦, A♥) in their suits' colours for the deck in use.
+pub fn card_text(ui: &egui::Ui, text: &str, four_color: bool) -> egui::text::LayoutJob {
     let style = ui.style();
     let font = egui::TextStyle::Body.resolve(style);
     let normal = ui.visuals().text_color();
     let mut job = egui::text::LayoutJob::default();
-    for (part, red) in words::red_segments(text) {
-        let color = if red { RED_SUIT } else { normal };
+    for (part, suit) in words::suit_segments(text) {
+        let color = suit
+            .and_then(|s| look::suit_ink(s, four_color))
+            .map_or(normal, look::egui_color);
         job.append(part, 0.0, egui::TextFormat::simple(font.clone(), color));
     }
     job
@@ -105,6 +112,7 @@ fn scoreboard(ui: &mut egui::Ui, series: &Series, bottom: f32) {
     if series.practising() {
         ui.label(egui::RichText::new("Replaying a deal: your series waits.").italics());
     }
+    let gold = look::egui_color(look::GOLD);
     egui::Grid::new("score")
         .striped(true)
         .min_col_width(52.0)
@@ -117,22 +125,34 @@ fn scoreboard(ui: &mut egui::Ui, series: &Series, bottom: f32) {
             for (seat, name) in [(HUMAN, "You"), (HUMAN.other(), "Computer")] {
                 ui.label(egui::RichText::new(name).strong());
                 for g in 0..3 {
-                    let won = sb.games[g].winner == Some(seat);
-                    let t = egui::RichText::new(&v.cells[seat.index()][g]).monospace();
+                    let game = &sb.games[g];
+                    let t = egui::RichText::new(&v.cells[seat.index()][g]);
+                    // A score pad: the winner of a closed game and the leader of an open one
+                    // in gold; the loser of a closed game faded.
+                    let lead = game.points[seat.index()] > game.points[seat.other().index()];
                     grid_cell(
                         ui,
-                        if won {
-                            t.strong().color(egui::Color32::GOLD)
-                        } else {
-                            t
+                        match game.winner {
+                            Some(w) if w == seat => t.strong().color(gold),
+                            Some(_) => t.weak(),
+                            None if lead => t.color(gold),
+                            None => t,
                         },
                     );
                 }
                 ui.end_row();
             }
             ui.label("");
-            for s in &v.status {
-                grid_cell(ui, egui::RichText::new(s).small());
+            for (g, s) in v.status.iter().enumerate() {
+                let t = egui::RichText::new(s).small();
+                grid_cell(
+                    ui,
+                    if sb.games[g].is_open() {
+                        t.weak()
+                    } else {
+                        t.strong()
+                    },
+                );
             }
             ui.end_row();
         });
@@ -209,7 +229,9 @@ fn overlay_ui(
         .default_open(true)
         .default_width(230.0)
         .max_width(230.0)
-        .show(ctx, |ui| moves_log(ui, &series, above_sorts));
+        .show(ctx, |ui| {
+            moves_log(ui, &series, above_sorts, settings.four_color)
+        });
 
     // The banner, from the end of a round until the next one is dealt.
     let this_round = round_key(&series.current);
@@ -223,8 +245,11 @@ fn overlay_ui(
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     for (i, line) in overlay.banner.iter().enumerate() {
-                        let t = egui::RichText::new(line);
-                        ui.label(if i == 0 { t.strong().size(17.0) } else { t });
+                        if i == 0 {
+                            ui.label(egui::RichText::new(line).strong().size(18.0));
+                        } else {
+                            ui.label(card_text(ui, line, settings.four_color));
+                        }
                     }
                 });
             });
@@ -304,7 +329,7 @@ fn overlay_ui(
             // At the screen's edge the area is offered little width: never wrap the label.
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             if ui
-                .add_enabled(my_turn, egui::Button::new("Hint"))
+                .add_enabled(my_turn, table_button("Hint"))
                 .on_hover_text("What the Medium computer player would do here")
                 .clicked()
             {
@@ -321,7 +346,7 @@ fn overlay_ui(
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     ui.set_max_width(340.0);
-                    ui.label(card_text(ui, h));
+                    ui.label(card_text(ui, h, settings.four_color));
                 });
             });
     }

@@ -10,6 +10,7 @@
 use crate::rules::{Entry, Outcome, RoundResult, Scoreboard, Seat};
 
 use super::seats::{HUMAN, NAMES};
+use super::words;
 
 /// The scoreboard as text cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,6 +107,49 @@ impl ScoreView {
             history: sb.history.iter().map(history_line).collect(),
         }
     }
+}
+
+/// The score of a round worked out line by line, as a player checks it on paper: each side's
+/// deadwood (the defender's after layoffs, which are named), the sum, and what each game
+/// credited now stands at. Empty for a dead hand.
+pub fn worked_out(result: &RoundResult, entry: &Entry, after: &Scoreboard) -> Vec<String> {
+    let (Some(k), Some(w)) = (result.knocker, result.winner) else {
+        return Vec::new();
+    };
+    let d = k.other();
+    let who = |s: Seat| if s == HUMAN { "you" } else { "the computer" };
+    let cap = |s: Seat| if s == HUMAN { "You" } else { "The computer" };
+    let kd = result.spreads[k.index()].deadwood_points;
+    let dd = result.spreads[d.index()].deadwood_points;
+    let mut lines = Vec::new();
+    lines.push(match result.outcome {
+        Outcome::Gin => format!("{} went gin.", cap(k)),
+        Outcome::BigGin => format!("{} went big gin.", cap(k)),
+        _ => format!("{} knocked with {kd}.", cap(k)),
+    });
+    let laid: Vec<String> = result.layoffs.iter().map(|l| words::card(l.card)).collect();
+    lines.push(if laid.is_empty() {
+        format!("{} had {dd}.", cap(d))
+    } else {
+        format!("{} had {dd} after laying off {}.", cap(d), laid.join(" "))
+    });
+    let p = result.points;
+    lines.push(match result.outcome {
+        Outcome::Gin | Outcome::BigGin => {
+            format!("{} bonus + {dd} = {p} to {}.", result.bonus, who(w))
+        }
+        Outcome::Undercut => format!(
+            "{kd} − {dd} + {} undercut bonus = {p} to {}.",
+            result.bonus,
+            who(w)
+        ),
+        _ => format!("{dd} − {kd} = {p} to {}.", who(w)),
+    });
+    for &g in &entry.games {
+        let now = after.games[g].points[w.index()];
+        lines.push(format!("Game {}: +{p}, {} now {now}.", g + 1, who(w)));
+    }
+    lines
 }
 
 /// The banner after a round, e.g. "Computer undercut you: +12 to game 1", plus a line for each
@@ -266,5 +310,60 @@ mod tests {
             ScoreView::of(&sb).series,
             "The series is level (0–0 in games)."
         );
+    }
+
+    #[test]
+    fn the_score_is_worked_out_line_by_line_and_adds_up() {
+        use crate::ai::{Level, View};
+        use crate::rules::Match;
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..200 {
+            let mut m = Match::new(RuleSettings::default(), seed);
+            let bot = Level::Medium.bot(seed);
+            while let Some(seat) = m.round().to_act() {
+                let a = bot.decide(&View::of(m.round(), seat, None));
+                m.apply(seat, a).unwrap();
+            }
+            let res = m.round().result().unwrap().clone();
+            let Some(e) = m.scoreboard().history.last().cloned() else {
+                continue;
+            };
+            let lines = worked_out(&res, &e, m.scoreboard());
+            if res.outcome == Outcome::DeadHand {
+                assert!(lines.is_empty());
+                continue;
+            }
+            seen.insert(format!("{:?}", res.outcome));
+            let k = res.knocker.unwrap();
+            let kd = res.spreads[k.index()].deadwood_points;
+            let dd = res.spreads[k.other().index()].deadwood_points;
+            // The sum line is arithmetic that holds: its terms give the points.
+            let sum = &lines[2];
+            let total = match res.outcome {
+                Outcome::Knock => dd - kd,
+                Outcome::Undercut => kd - dd + res.bonus,
+                _ => res.bonus + dd,
+            };
+            assert_eq!(total, res.points, "{sum}");
+            assert!(sum.contains(&format!("= {} to", res.points)), "{sum}");
+            // Each layoff is named, and each game credited gets its line with its new total.
+            for l in &res.layoffs {
+                assert!(lines[1].contains(&words::card(l.card)), "{}", lines[1]);
+            }
+            assert_eq!(lines.len(), 3 + e.games.len());
+            let w = res.winner.unwrap();
+            for (i, &g) in e.games.iter().enumerate() {
+                let now = m.scoreboard().games[g].points[w.index()];
+                assert!(
+                    lines[3 + i].ends_with(&format!("now {now}.")),
+                    "{}",
+                    lines[3 + i]
+                );
+            }
+            if seen.len() >= 3 {
+                return;
+            }
+        }
+        assert!(seen.contains("Knock"), "{seen:?}");
     }
 }

@@ -5,11 +5,13 @@
 //! - The metrics are worked out once, when the window's size changes, and every system reads
 //!   the resource; so "the window was resized" is plain change detection on [`Screen`].
 //! - Before the window exists (and in a test without one) the table is laid out for 1280×800.
+//! - The player's text size setting is part of the metrics, so changing it is a resize too.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::layout::Metrics;
+use super::settings::PlayerSettings;
 
 /// The window's size in logical pixels and the table's metrics for it.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
@@ -44,13 +46,19 @@ pub fn cursor_world(
     cam.viewport_to_world_2d(gt, cursor).ok()
 }
 
-/// Follows the primary window's size (changing the resource only when it changed).
-fn track_window(windows: Query<&Window, With<PrimaryWindow>>, mut screen: ResMut<Screen>) {
+/// Follows the primary window's size and the player's text size (changing the resource only
+/// when one changed).
+fn track_window(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    settings: Option<Res<PlayerSettings>>,
+    mut screen: ResMut<Screen>,
+) {
     let size = windows
         .single()
         .map_or(DEFAULT_SIZE, |w| Vec2::new(w.width(), w.height()));
-    if screen.size() != size {
-        screen.metrics = Metrics::new(size);
+    let ui = settings.map_or(1.0, |s| s.ui_scale as f32 / 100.0);
+    if screen.size() != size || screen.metrics.ui != ui {
+        screen.metrics = Metrics::scaled(size, ui);
     }
 }
 

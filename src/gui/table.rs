@@ -57,6 +57,10 @@ pub struct HandView {
     pub selected: Option<Card>,
     /// In the discard phase: the next card played knocks instead of discarding.
     pub knocking: bool,
+    /// The keyboard highlight: the card ←/→ moved to, which ↑ or Enter acts on as a click
+    /// would. It may go stale (the card left); whoever uses it checks it against
+    /// `input::focusable`.
+    pub focus: Option<Card>,
 }
 
 impl HandView {
@@ -111,6 +115,8 @@ pub enum PlayerCommand {
     },
     /// Cancel knocking or a selection.
     Cancel,
+    /// Move the keyboard highlight to this card (or take it away).
+    Focus(Option<Card>),
     /// Abandon whatever is on the table and start a new series from this seed.
     NewSeries(u64),
     /// Play the deal `seed` with `dealer` dealing as practice (see [`Series::replay`]).
@@ -239,6 +245,10 @@ pub fn command(
         }
         C::Cancel => {
             hand.clear_choice();
+            return;
+        }
+        C::Focus(c) => {
+            hand.focus = c;
             return;
         }
         C::Select(c) => {

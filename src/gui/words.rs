@@ -7,7 +7,8 @@
 //!   from them is here, in pure functions that are unit-tested, so the table and the overlay
 //!   only show strings and a translation has one place to go.
 //! - A card is its rank and a suit symbol ("8♦", "10♠"), never the "8D" of save files.
-//!   Colour is the showing side's business: [`red_suit_spans`] says which parts are red.
+//!   Colour is the showing side's business: [`suit_segments`] says which parts are cards of
+//!   which suit.
 //! - A turn is every consecutive move by one player; the computer's last turn is narrated on
 //!   the table, and all turns make the round's log, because what was picked up and thrown is
 //!   what a gin player keeps in their head.
@@ -54,35 +55,39 @@ pub fn cards(cs: &[Card]) -> String {
     }
 }
 
-/// The byte ranges of `text` that are a red suit symbol (♥ ♦) with the rank before it, for
-/// drawing red cards in red.
-pub fn red_suit_spans(text: &str) -> Vec<std::ops::Range<usize>> {
+/// The byte ranges of `text` that are a card (a suit symbol with the rank before it), with
+/// the card's suit: for drawing cards in their suit's colour.
+pub fn card_spans(text: &str) -> Vec<(std::ops::Range<usize>, Suit)> {
     let mut out = Vec::new();
     for (i, ch) in text.char_indices() {
-        if ch == '♥' || ch == '♦' {
-            let start = text[..i]
-                .char_indices()
-                .rev()
-                .take_while(|(_, c)| c.is_ascii_alphanumeric())
-                .last()
-                .map_or(i, |(j, _)| j);
-            out.push(start..i + ch.len_utf8());
-        }
+        let Some(suit) = (0..4)
+            .filter_map(Suit::from_index)
+            .find(|&s| suit_symbol(s) == ch)
+        else {
+            continue;
+        };
+        let start = text[..i]
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| c.is_ascii_alphanumeric())
+            .last()
+            .map_or(i, |(j, _)| j);
+        out.push((start..i + ch.len_utf8(), suit));
     }
     out
 }
 
-/// `text` cut into runs, each marked `true` when it is a red card (the rank and ♥ or ♦): how
-/// the table's and the overlay's texts colour them.
-pub fn red_segments(text: &str) -> Vec<(&str, bool)> {
+/// `text` cut into runs, each marked with its suit when it is a card (8♦, A♠): how the
+/// table's and the overlay's texts colour them.
+pub fn suit_segments(text: &str) -> Vec<(&str, Option<Suit>)> {
     let mut out = Vec::new();
     let mut at = 0;
-    for r in red_suit_spans(text) {
-        out.push((&text[at..r.start], false));
-        out.push((&text[r.clone()], true));
+    for (r, suit) in card_spans(text) {
+        out.push((&text[at..r.start], None));
+        out.push((&text[r.clone()], Some(suit)));
         at = r.end;
     }
-    out.push((&text[at..], false));
+    out.push((&text[at..], None));
     out.retain(|(t, _)| !t.is_empty());
     out
 }
@@ -393,12 +398,26 @@ mod tests {
         assert_eq!(card(c("KC")), "K♣");
         assert_eq!(cards(&[c("7C"), c("8C"), c("9C")]), "7♣, 8♣ and 9♣");
         let text = "Take the 10♦ or the K♣, not the A♥.";
-        let red: Vec<&str> = red_suit_spans(text).into_iter().map(|r| &text[r]).collect();
-        assert_eq!(red, vec!["10♦", "A♥"]);
-        let parts = red_segments(text);
+        let found: Vec<(&str, Suit)> = card_spans(text)
+            .into_iter()
+            .map(|(r, s)| (&text[r], s))
+            .collect();
+        assert_eq!(
+            found,
+            vec![
+                ("10♦", Suit::Diamonds),
+                ("K♣", Suit::Clubs),
+                ("A♥", Suit::Hearts)
+            ]
+        );
+        let parts = suit_segments(text);
         assert_eq!(parts.iter().map(|p| p.0).collect::<String>(), text);
-        let red: Vec<&str> = parts.iter().filter(|p| p.1).map(|p| p.0).collect();
-        assert_eq!(red, vec!["10♦", "A♥"]);
+        let cards: Vec<&str> = parts
+            .iter()
+            .filter(|p| p.1.is_some())
+            .map(|p| p.0)
+            .collect();
+        assert_eq!(cards, vec!["10♦", "K♣", "A♥"]);
     }
 
     #[test]

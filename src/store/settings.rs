@@ -102,6 +102,14 @@ pub struct Settings {
     pub volume: f32,
     /// Show each round's deal seed on the table.
     pub show_seed: bool,
+    /// The size of text and buttons, in percent of the window's natural size
+    /// ([`Settings::UI_SCALES`]).
+    pub ui_scale: u32,
+}
+
+impl Settings {
+    /// The text and button sizes offered, in percent.
+    pub const UI_SCALES: [u32; 5] = [80, 90, 100, 125, 150];
 }
 
 impl Default for Settings {
@@ -115,6 +123,7 @@ impl Default for Settings {
             sound: true,
             volume: 0.7,
             show_seed: false,
+            ui_scale: 100,
         }
     }
 }
@@ -127,6 +136,12 @@ impl crate::store::Stored for Settings {
         self.rules.validate()?;
         if !(0.0..=1.0).contains(&self.volume) {
             return Err(format!("volume {} is not between 0 and 1", self.volume));
+        }
+        if !(80..=150).contains(&self.ui_scale) {
+            return Err(format!(
+                "ui_scale {} is not between 80 and 150 (percent)",
+                self.ui_scale
+            ));
         }
         Ok(())
     }
@@ -177,6 +192,10 @@ mod tests {
         let (store, l) = Store::open::<Settings>(path.clone());
         assert_eq!(l.value, Settings::default());
         assert!(format!("{:?}", l.notice.unwrap()).contains("volume 3"));
+        std::fs::write(&path, "(ui_scale: 400)").unwrap();
+        let (_, l) = Store::open::<Settings>(path.clone());
+        assert_eq!(l.value, Settings::default());
+        assert!(format!("{:?}", l.notice.unwrap()).contains("ui_scale 400"));
         assert!(store.writable && !path.exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }

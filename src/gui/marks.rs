@@ -1,0 +1,303 @@
+//! What is drawn with the cards but is not a card: every card's soft shadow, the bands under
+//! melds, the tag on the card just taken from the pile, and the keyboard highlight's ring.
+//!
+//! Decisions:
+//! - A shadow, the tag and the ring are children of their card, so they follow every slide,
+//!   flip and drag with no animation of their own; this file only says how far a shadow falls
+//!   (from the card's lift: [`look::shadow_for`]) and which card the tag and ring sit on.
+//! - The card just taken from the pile carries a tag that says so, in words and in the
+//!   accent's opposite colour, on the part of the card that stays visible in a fanned hand
+//!   (its lower left), never over its index: greying alone reads as "disabled" and not why.
+//! - Bands are drawn just under the hands' cards from the layout's band rectangles (runs of
+//!   one meld), so melds read as groups in every sort order and deadwood stands apart.
+//! - Nothing here runs unless the layout, the drag, the phase or the window changed.
+
+use bevy::prelude::*;
+
+use super::cards::DRAG_SCALE;
+use super::felt::Skin;
+use super::input::{Drag, live_focus};
+use super::layout::{CardSprite, DRAGGED, Placed, TableLayout};
+use super::look::{self, BAND, GOLD, INK, SHADOW_SPREAD, TAG};
+use super::screen::Screen;
+use super::seats::HUMAN;
+use super::table::{HandView, Series, TableSet, TurnPhase};
+
+/// A card's shadow (a child of the card).
+#[derive(Component)]
+struct Shadow;
+
+/// The "taken" tag (a child of the card it marks).
+#[derive(Component)]
+struct TakenTag;
+
+/// The tag's word.
+#[derive(Component)]
+struct TagText;
+
+/// The keyboard highlight's ring (a child of the highlighted card).
+#[derive(Component)]
+struct FocusRing;
+
+/// One of the bands under melds.
+#[derive(Component)]
+struct Band(usize);
+
+/// How many meld bands can show at once: four melds in each of two rows.
+const BANDS: usize = 8;
+
+fn setup(mut commands: Commands, skin: Res<Skin>) {
+    for i in 0..BANDS {
+        let mut sprite = Sprite::from_image(skin.rounded.clone());
+        sprite.image_mode = Skin::slicer();
+        sprite.color = look::color_a(BAND, 0.55);
+        commands.spawn((
+            Band(i),
+            sprite,
+            Transform::from_xyz(0.0, 0.0, 9.0),
+            Visibility::Hidden,
+        ));
+    }
+    let mut tag = Sprite::from_image(skin.rounded.clone());
+    tag.image_mode = Skin::slicer();
+    tag.color = look::color(TAG);
+    commands
+        .spawn((TakenTag, tag, Transform::default(), Visibility::Hidden))
+        .with_child((
+            TagText,
+            Text2d::new("taken"),
+            TextFont::default(),
+            TextColor(look::color(INK)),
+            Transform::from_xyz(0.0, 0.0, 0.001),
+        ));
+    let mut ring = Sprite::from_image(skin.ring.clone());
+    ring.image_mode = Skin::slicer();
+    ring.color = look::color(GOLD);
+    commands.spawn((FocusRing, ring, Transform::default(), Visibility::Hidden));
+}
+
+/// Every card gets its shadow as it is made.
+fn add_shadows(mut commands: Commands, skin: Res<Skin>, new: Query<Entity, Added<CardSprite>>) {
+    for e in &new {
+        let mut sprite = Sprite::from_image(skin.shadow.clone());
+        sprite.color = Color::NONE;
+        commands.entity(e).with_child((
+            Shadow,
+            sprite,
+            Transform::from_xyz(0.0, 0.0, -0.005),
+            Visibility::Hidden,
+        ));
+    }
+}
+
+type ShadowItem = (
+    &'static mut Sprite,
+    &'static mut Transform,
+    &'static mut Visibility,
+);
+
+/// Each shadow falls as far as its card stands up: resting, raised, or carried by a drag.
+fn cast_shadows(
+    screen: Res<Screen>,
+    drag: Res<Drag>,
+    cards: Query<(&CardSprite, Ref<Placed>, &Children)>,
+    mut shadows: Query<ShadowItem, With<Shadow>>,
+) {
+    let all = screen.is_changed() || drag.is_changed();
+    let card = screen.metrics.card;
+    let dragged = drag.dragging().map(|d| d.0);
+    for (cs, placed, children) in &cards {
+        if !(all || placed.is_changed()) {
+            continue;
+        }
+        let held = dragged == Some(cs.0);
+        let lift = if held { DRAGGED } else { placed.lift };
+        let (offset, scale, alpha) = look::shadow_for(lift);
+        // A held card is drawn larger; its shadow is its child and grows with it already.
+        let scale = if held { scale / DRAG_SCALE } else { scale };
+        for &child in children {
+            let Ok((mut sprite, mut tf, mut vis)) = shadows.get_mut(child) else {
+                continue;
+            };
+            vis.set_if_neq(if placed.shadow || held {
+                Visibility::Inherited
+            } else {
+                Visibility::Hidden
+            });
+            let size = card * (1.0 + 2.0 * SHADOW_SPREAD) * scale;
+            if sprite.custom_size != Some(size) {
+                sprite.custom_size = Some(size);
+            }
+            let color = Color::srgba(0.0, 0.0, 0.0, alpha);
+            if sprite.color != color {
+                sprite.color = color;
+            }
+            let at = Vec3::new(offset[0] * card.x, offset[1] * card.y, -0.005);
+            if tf.translation != at {
+                tf.translation = at;
+            }
+        }
+    }
+}
+
+/// The bands under melds, where the layout put them (hidden while a deal is collected).
+fn place_bands(
+    table: Res<TableLayout>,
+    mut bands: Query<(&Band, &mut Sprite, &mut Transform, &mut Visibility)>,
+) {
+    let rects = if table.met.is_some() {
+        &table.layout.bands[..]
+    } else {
+        &[]
+    };
+    for (b, mut sprite, mut tf, mut vis) in &mut bands {
+        let Some(r) = rects.get(b.0) else {
+            vis.set_if_neq(Visibility::Hidden);
+            continue;
+        };
+        vis.set_if_neq(Visibility::Visible);
+        if sprite.custom_size != Some(r.size()) {
+            sprite.custom_size = Some(r.size());
+        }
+        let at = r.center().extend(9.0);
+        if tf.translation != at {
+            tf.translation = at;
+        }
+    }
+}
+
+/// Where a mark sits on a card of size `card`: the tag low on its left, in the strip a fanned
+/// hand leaves visible, clear of the index in the top corner.
+fn tag_place(card: Vec2) -> (Vec3, Vec2) {
+    let size = Vec2::new(card.x * 0.56, card.y * 0.14);
+    let at = Vec3::new(
+        -card.x / 2.0 + card.x * 0.04 + size.x / 2.0,
+        -card.y / 2.0 + card.y * 0.05 + size.y / 2.0,
+        0.004,
+    );
+    (at, size)
+}
+
+type MarkItem = (
+    Entity,
+    &'static mut Sprite,
+    &'static mut Transform,
+    &'static mut Visibility,
+    Option<&'static ChildOf>,
+);
+
+/// Puts a mark on `card` (a card entity) at `at` with `size`, or hides it.
+fn put(commands: &mut Commands, item: MarkItem2, card: Option<Entity>, at: Vec3, size: Vec2) {
+    let (e, mut sprite, mut tf, mut vis, parent) = item;
+    let Some(card) = card else {
+        vis.set_if_neq(Visibility::Hidden);
+        return;
+    };
+    if parent.map(ChildOf::parent) != Some(card) {
+        commands.entity(card).add_child(e);
+    }
+    vis.set_if_neq(Visibility::Inherited);
+    if sprite.custom_size != Some(size) {
+        sprite.custom_size = Some(size);
+    }
+    if tf.translation != at {
+        tf.translation = at;
+    }
+}
+
+/// A mark's parts, as [`put`] takes them.
+type MarkItem2<'a> = (
+    Entity,
+    Mut<'a, Sprite>,
+    Mut<'a, Transform>,
+    Mut<'a, Visibility>,
+    Option<&'a ChildOf>,
+);
+
+/// The tag goes on the card just taken from the pile while it may not be thrown back; the
+/// ring on the keyboard's highlight.
+#[allow(clippy::too_many_arguments)]
+fn place_marks(
+    mut commands: Commands,
+    series: Res<Series>,
+    hand: Res<HandView>,
+    phase: Res<State<TurnPhase>>,
+    table: Res<TableLayout>,
+    screen: Res<Screen>,
+    cards: Query<(Entity, &CardSprite)>,
+    mut tag: Query<MarkItem, (With<TakenTag>, Without<FocusRing>)>,
+    mut ring: Query<MarkItem, (With<FocusRing>, Without<TakenTag>)>,
+    mut tag_text: Query<&mut TextFont, With<TagText>>,
+) {
+    if !(series.is_changed()
+        || hand.is_changed()
+        || phase.is_changed()
+        || table.is_changed()
+        || screen.is_changed())
+    {
+        return;
+    }
+    let m = &series.current;
+    let r = m.round();
+    let phase = *phase.get();
+    let card = screen.metrics.card;
+    let laid_out = table.met.is_some();
+    let entity_of = |c| cards.iter().find(|(_, cs)| cs.0 == c).map(|(e, _)| e);
+    let taken = r
+        .taken_from_discard()
+        .filter(|_| laid_out && phase == TurnPhase::Discard && r.to_act() == Some(HUMAN));
+    let focus = live_focus(m, phase, &hand, &table.layout.hand).filter(|_| laid_out);
+    if let Ok(item) = tag.single_mut() {
+        let (at, size) = tag_place(card);
+        put(&mut commands, item, taken.and_then(entity_of), at, size);
+    }
+    if let Ok(item) = ring.single_mut() {
+        let at = Vec3::new(0.0, 0.0, 0.003);
+        let size = card + card.x * 0.1;
+        put(&mut commands, item, focus.and_then(entity_of), at, size);
+    }
+    let px = FontSize::Px(card.y * 0.085);
+    for mut font in &mut tag_text {
+        if font.font_size != px {
+            font.font_size = px;
+        }
+    }
+}
+
+/// Shadows, meld bands, the taken tag and the keyboard ring.
+pub struct MarksPlugin;
+
+impl Plugin for MarksPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Startup, setup).add_systems(
+            Update,
+            (
+                add_shadows,
+                cast_shadows,
+                place_bands.run_if(resource_changed::<TableLayout>),
+                place_marks,
+            )
+                .chain()
+                .in_set(TableSet::Show),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tag_sits_low_on_the_visible_strip_clear_of_the_index() {
+        for h in [96.0f32, 160.0, 432.0] {
+            let card = Vec2::new(h * 300.0 / 420.0, h);
+            let (at, size) = tag_place(card);
+            let r = Rect::from_center_size(at.truncate(), size);
+            // Inside the card, within the 62% a fanned hand leaves visible...
+            assert!(r.min.x >= -card.x / 2.0 && r.max.x <= -card.x / 2.0 + card.x * 0.62);
+            assert!(r.min.y >= -card.y / 2.0);
+            // ...and in its lower half, away from the index in the top corner.
+            assert!(r.max.y < 0.0);
+        }
+    }
+}
