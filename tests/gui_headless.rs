@@ -434,6 +434,127 @@ fn keys_do_what_the_buttons_do() {
     assert_eq!((h[0].seat, &h[0].action), (HUMAN, &Action::PassUpcard));
 }
 
+/// Presses and releases `key` as the window would send it.
+fn press_key(app: &mut App, key: KeyCode) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: key,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+    app.update();
+}
+
+/// Moves the keyboard highlight with ←/→ until it is on `c`.
+fn highlight_with_arrows(app: &mut App, c: Card) {
+    for _ in 0..30 {
+        let focus = app.world().resource::<HandView>().focus;
+        if focus == Some(c) {
+            return;
+        }
+        let order = app.world().resource::<TableLayout>().layout.hand.clone();
+        let piles = {
+            let r = app.world().resource::<Series>().current.round().clone();
+            vec![*r.stock().last().unwrap(), r.discard_top().unwrap()]
+        };
+        let list = if piles.contains(&c) { piles } else { order };
+        let at = |x: Option<Card>| x.and_then(|x| list.iter().position(|&y| y == x));
+        let key = match (at(focus), at(Some(c))) {
+            (Some(f), Some(t)) if f > t => KeyCode::ArrowLeft,
+            _ => KeyCode::ArrowRight,
+        };
+        press_key(app, key);
+    }
+    panic!("the highlight never reached {c}");
+}
+
+#[test]
+fn a_whole_round_is_played_with_the_keys_alone() {
+    let mut app = app("keys-round", 1795999795589331121);
+    set_speed(&mut app, AnimSpeed::Instant);
+    let bot = Level::Medium.bot(11);
+    let mut moves = 0;
+    let mut hinted = false;
+    for _ in 0..400 {
+        settle(&mut app);
+        let r = app.world().resource::<Series>().current.round().clone();
+        let want = match phase(&app) {
+            TurnPhase::RoundOver => break,
+            TurnPhase::ComputerTurn | TurnPhase::Dealing => {
+                app.update();
+                continue;
+            }
+            _ => bot.decide(&View::of(&r, HUMAN, None)),
+        };
+        let before = r.history().len();
+        if !hinted && phase(&app) == TurnPhase::Discard {
+            // H asks for the hint, as the Hint (H) button does.
+            assert!(egui_rect(&mut app, "hint").is_none());
+            press_key(&mut app, KeyCode::KeyH);
+            app.update();
+            assert!(egui_rect(&mut app, "hint").is_some(), "H showed no hint");
+            hinted = true;
+        }
+        match &want {
+            Action::TakeUpcard => press_key(&mut app, KeyCode::KeyT),
+            Action::PassUpcard => press_key(&mut app, KeyCode::KeyP),
+            Action::DrawStock => {
+                highlight_with_arrows(&mut app, *r.stock().last().unwrap());
+                press_key(&mut app, KeyCode::ArrowUp);
+            }
+            Action::TakeDiscard => {
+                highlight_with_arrows(&mut app, r.discard_top().unwrap());
+                press_key(&mut app, KeyCode::Enter);
+            }
+            Action::Discard(c) => {
+                // Up raises, Enter plays: the double-click of the keyboard.
+                highlight_with_arrows(&mut app, *c);
+                press_key(&mut app, KeyCode::ArrowUp);
+                assert_eq!(app.world().resource::<HandView>().selected, Some(*c));
+                press_key(&mut app, KeyCode::Enter);
+            }
+            Action::Knock { discard, .. } => {
+                press_key(&mut app, KeyCode::KeyK);
+                highlight_with_arrows(&mut app, *discard);
+                press_key(&mut app, KeyCode::ArrowUp);
+                press_key(&mut app, KeyCode::ArrowUp);
+            }
+            Action::Gin { .. } => press_key(&mut app, KeyCode::KeyG),
+            Action::LayOff { .. } => press_key(&mut app, KeyCode::KeyL),
+            Action::FinishLayoffs => press_key(&mut app, KeyCode::KeyD),
+        }
+        settle(&mut app);
+        let r = app.world().resource::<Series>().current.round().clone();
+        assert!(
+            r.history().len() > before,
+            "{want:?} by keys did nothing: {}",
+            app.world().resource::<Feedback>().0
+        );
+        let mine = r.history()[before].clone();
+        assert_eq!(mine.seat, HUMAN);
+        if !matches!(
+            want,
+            Action::LayOff { .. } | Action::Knock { .. } | Action::Gin { .. }
+        ) {
+            assert_eq!(mine.action, want, "the keys made another move");
+        }
+        moves += 1;
+    }
+    let r = app.world().resource::<Series>().current.round().clone();
+    assert!(r.is_finished(), "the round did not finish by keys");
+    assert!(moves >= 3, "only {moves} moves by keys");
+    assert!(hinted, "never reached a discard");
+    let seen = app.world().resource::<Seen>();
+    assert!(seen.mismatches.is_empty(), "{:?}", seen.mismatches);
+}
+
 // ---- The mouse, as winit delivers it --------------------------------------------------------
 
 fn window_entity(app: &mut App) -> Entity {

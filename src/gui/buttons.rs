@@ -19,7 +19,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::felt::Skin;
-use super::input::live_focus;
+use super::input::{live_focus, next_sort};
 use super::layout::{Metrics, SortMode, TableLayout};
 use super::look::{
     self, BUTTON, BUTTON_HOVER, BUTTON_OFF, BUTTON_OFF_TEXT, BUTTON_PRESSED, BUTTON_TEXT, GOLD,
@@ -196,7 +196,12 @@ pub fn buttons(m: &Match, hand: &HandView, phase: TurnPhase, met: Metrics) -> Ve
             out.push(Button {
                 cmd: PlayerCommand::Sort(mode),
                 label: label.into(),
-                key: "",
+                // S cycles the sorts: its hint sits on the sort it would pick.
+                key: if next_sort(hand.order.mode) == mode {
+                    "S"
+                } else {
+                    ""
+                },
                 pos,
                 size,
                 on: hand.order.mode == mode,
@@ -296,6 +301,7 @@ type KeyItem = (
 );
 
 /// Where the pointer is among the buttons.
+#[allow(clippy::too_many_arguments)]
 fn hover_buttons(
     series: Res<Series>,
     hand: Res<HandView>,
@@ -399,7 +405,7 @@ fn show_buttons(
         if text.0 != b.key {
             text.0 = b.key.to_string();
         }
-        let px = FontSize::Px(b.size.y * 0.3);
+        let px = FontSize::Px(b.size.y * 0.34);
         if font.font_size != px {
             font.font_size = px;
         }
@@ -536,6 +542,58 @@ mod tests {
     }
 
     #[test]
+    fn knock_shows_its_deadwood_lit_or_greyed_and_states_colour_the_face() {
+        let met = Metrics::new(Vec2::new(1280.0, 800.0));
+        let (mut lit, mut greyed) = (0, 0);
+        for seed in 0..400 {
+            let mut m = Match::new(RuleSettings::default(), seed);
+            if m.round().to_act() != Some(HUMAN) {
+                continue;
+            }
+            m.apply(HUMAN, Action::TakeUpcard).unwrap();
+            let list = buttons(&m, &HandView::default(), TurnPhase::Discard, met);
+            let knock = list
+                .iter()
+                .find(|b| b.cmd == PlayerCommand::Knock)
+                .expect("Knock always shows while discarding");
+            let d = knock_deadwood(&m).unwrap();
+            assert_eq!(knock.label, format!("Knock ({d})"));
+            let legal = m
+                .round()
+                .legal_actions()
+                .iter()
+                .any(|a| matches!(a, Action::Knock { .. }));
+            assert_eq!(knock.enabled, legal, "seed {seed}");
+            assert_eq!(
+                legal,
+                d <= 10,
+                "seed {seed}: knock legal iff deadwood {d} <= 10"
+            );
+            if legal {
+                lit += 1;
+            } else {
+                greyed += 1;
+                assert_eq!(button_colors(knock, true, true).0, BUTTON_OFF);
+            }
+            if lit > 0 && greyed > 3 {
+                break;
+            }
+        }
+        assert!(lit > 0 && greyed > 0, "lit {lit}, greyed {greyed}");
+        // States: plain, under the pointer, pressed; the choice in force in gold.
+        let m = Match::new(RuleSettings::default(), 8);
+        let b = &buttons(&m, &HandView::default(), TurnPhase::UpcardOffer, met)[0];
+        assert_eq!(button_colors(b, false, false).0, BUTTON);
+        assert_eq!(button_colors(b, true, false).0, BUTTON_HOVER);
+        assert_eq!(button_colors(b, true, true).0, BUTTON_PRESSED);
+        let on = Button {
+            on: true,
+            ..b.clone()
+        };
+        assert_eq!(button_colors(&on, false, false).0, GOLD);
+    }
+
+    #[test]
     fn buttons_fit_the_window_and_never_overlap() {
         let m = Match::new(RuleSettings::default(), 8);
         for size in [
@@ -567,6 +625,18 @@ mod tests {
                     a.label
                 );
             }
+            // Every action button shows its key; S sits on the sort it would choose next.
+            for b in &list {
+                if !matches!(b.cmd, PlayerCommand::Sort(_)) {
+                    assert!(!b.key.is_empty(), "{} has no key hint", b.label);
+                }
+            }
+            let s_on: Vec<&str> = list
+                .iter()
+                .filter(|b| b.key == "S")
+                .map(|b| b.label.as_str())
+                .collect();
+            assert_eq!(s_on, vec!["Rank"]);
             // The active sort is drawn as chosen.
             assert!(
                 list.iter()

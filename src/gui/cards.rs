@@ -60,7 +60,10 @@ const LIFT_QUICKER: f32 = 0.45;
 pub const DRAG_SCALE: f32 = 1.06;
 
 fn setup(mut commands: Commands, art: Res<CardArt>, screen: Res<Screen>) {
-    commands.spawn(Camera2d);
+    // No multisampling: every sprite is an axis-aligned rectangle whose edges are in its
+    // texture, so 4× MSAA would only multiply the cost of filling the felt (measured under
+    // Xvfb's software renderer: see the README's frame cost note).
+    commands.spawn((Camera2d, bevy::render::view::Msaa::Off));
     let met = screen.metrics;
     let start = met.stock().extend(1.0);
     for c in Card::all() {

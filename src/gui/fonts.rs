@@ -4,7 +4,9 @@
 //! written as players write them (8♦), so the game embeds DejaVu Sans (free licence, see
 //! `assets/fonts/CREDITS.md`). It replaces Bevy's default font in place, so every `Text2d`
 //! uses it without naming it, and it is egui's first proportional font, so the overlay and the
-//! table read as one typeface.
+//! table read as one typeface. No text the player reads is monospace: DejaVu Sans's digits
+//! all have the same advance (tabular figures), so the score pad's right-aligned columns line
+//! up in the body font itself.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

@@ -366,7 +366,7 @@ fn update_plates(
         if text.0 != sp.name {
             text.0 = sp.name.clone();
         }
-        let px = FontSize::Px(sp.size.y * 0.5);
+        let px = FontSize::Px(sp.size.y * 0.44);
         if font.font_size != px {
             font.font_size = px;
         }

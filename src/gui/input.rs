@@ -127,7 +127,7 @@ pub fn live_focus(m: &Match, phase: TurnPhase, hand: &HandView, shown: &[Card]) 
 }
 
 /// The next sort mode for the S key.
-fn next_sort(m: SortMode) -> SortMode {
+pub fn next_sort(m: SortMode) -> SortMode {
     match m {
         SortMode::Melds => SortMode::Rank,
         SortMode::Rank => SortMode::Suit,
@@ -239,17 +239,21 @@ fn hand_keys(
     if keys.just_pressed(KeyCode::ArrowDown) && hand.selected.is_some() {
         out.write(PlayerCommand::Cancel);
     }
+    // Arrows first, then the act on where they led: keys pressed within one frame (a fast
+    // typist, a script) act on the card the highlight reached, not the one it left.
+    let shown = &table.layout.hand;
+    let mut focus = live_focus(m, phase, &hand, shown);
     for (key, dir) in [(KeyCode::ArrowLeft, -1), (KeyCode::ArrowRight, 1)] {
         if keys.just_pressed(key) {
-            let list = focusable(m, phase, &table.layout.hand);
-            let next = step_focus(&list, hand.focus, dir);
-            if next != hand.focus {
-                out.write(PlayerCommand::Focus(next));
-            }
+            let list = focusable(m, phase, shown);
+            focus = step_focus(&list, focus.or(hand.focus), dir);
         }
     }
+    if focus.is_some() && focus != hand.focus {
+        out.write(PlayerCommand::Focus(focus));
+    }
     let act = keys.just_pressed(KeyCode::ArrowUp) || keys.just_pressed(KeyCode::Enter);
-    if act && let Some(c) = live_focus(m, phase, &hand, &table.layout.hand) {
+    if act && let Some(c) = focus {
         out.write_batch(click_command(m, hand.selected, phase, c));
     }
 }
@@ -473,6 +477,65 @@ mod tests {
             drop_command(&m, TurnPhase::Discard, &t, c, met.discard()),
             Some(PlayerCommand::Play(c))
         );
+    }
+
+    #[test]
+    fn the_highlight_walks_what_may_be_played_and_stops_at_the_ends() {
+        let cards: Vec<Card> = ["2C", "5D", "9H", "KS"]
+            .iter()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        // From nowhere: → starts at the left end, ← at the right end.
+        assert_eq!(step_focus(&cards, None, 1), Some(cards[0]));
+        assert_eq!(step_focus(&cards, None, -1), Some(cards[3]));
+        assert_eq!(step_focus(&cards, Some(cards[1]), 1), Some(cards[2]));
+        assert_eq!(step_focus(&cards, Some(cards[1]), -1), Some(cards[0]));
+        // It stops at the ends rather than wrapping.
+        assert_eq!(step_focus(&cards, Some(cards[3]), 1), Some(cards[3]));
+        assert_eq!(step_focus(&cards, Some(cards[0]), -1), Some(cards[0]));
+        // A card no longer there counts as nowhere; nothing to highlight, no highlight.
+        let gone: Card = "QH".parse().unwrap();
+        assert_eq!(step_focus(&cards, Some(gone), 1), Some(cards[0]));
+        assert_eq!(step_focus(&[], Some(cards[0]), 1), None);
+
+        // What is highlightable follows the phase: the piles when drawing, the hand after.
+        let mut m = Match::new(RuleSettings::default(), 21);
+        while !matches!(m.round().phase(), Phase::Draw { seat, stock_only: false } if seat == HUMAN)
+        {
+            let r = m.round();
+            let seat = r.to_act().unwrap();
+            let a = r
+                .legal_actions()
+                .into_iter()
+                .find(|a| *a != Action::TakeUpcard)
+                .unwrap();
+            m.apply(seat, a).unwrap();
+        }
+        let r = m.round().clone();
+        let shown = table_for(&m, None).layout.hand;
+        assert_eq!(
+            focusable(&m, TurnPhase::Draw, &shown),
+            vec![*r.stock().last().unwrap(), r.discard_top().unwrap()]
+        );
+        assert!(focusable(&m, TurnPhase::ComputerTurn, &shown).is_empty());
+        // Every pile top listed is playable; no hand card is before drawing.
+        assert!(
+            shown
+                .iter()
+                .all(|&c| !playable(&m, TurnPhase::Draw, false, c))
+        );
+        m.apply(HUMAN, Action::TakeDiscard).unwrap();
+        let taken = m.round().taken_from_discard().unwrap();
+        let shown = table_for(&m, None).layout.hand;
+        assert_eq!(focusable(&m, TurnPhase::Discard, &shown), shown);
+        // The card just taken may not be thrown, so it does not rise; the others do.
+        assert!(!playable(&m, TurnPhase::Discard, false, taken));
+        assert!(shown.iter().filter(|&&c| c != taken).all(|&c| playable(
+            &m,
+            TurnPhase::Discard,
+            false,
+            c
+        )));
     }
 
     #[test]

@@ -62,7 +62,7 @@ impl Metrics {
     }
     /// A seat's name plate (see `hud`): its size.
     pub fn plate_size(&self) -> Vec2 {
-        Vec2::new(150.0, 34.0) * self.ui_scale()
+        Vec2::new(176.0, 34.0) * self.ui_scale()
     }
     /// The room at each end of a hand's row kept free for the seats' name plates and the
     /// dealer's chip beside them: rows never run under them, however many cards they hold.
@@ -342,6 +342,15 @@ fn bands(out: &[(Card, Placed)], shown: &[Card], melds: &[CardSet], met: Metrics
             }
         }
         i = j + 1;
+    }
+    // In a fanned row the next group's first card lies over the last card of a group, so two
+    // bands would run into each other: each ends a little before the next begins.
+    rects.sort_by(|a, b| a.min.x.total_cmp(&b.min.x));
+    for k in 1..rects.len() {
+        let limit = rects[k].min.x - met.card.x * 0.06;
+        if rects[k - 1].max.x > limit {
+            rects[k - 1].max.x = limit;
+        }
     }
     rects
 }
@@ -637,12 +646,16 @@ mod tests {
     fn melds_sit_on_bands_and_deadwood_does_not_in_every_sort() {
         let met = Metrics::new(Vec2::new(1280.0, 800.0));
         let mut checked = 0;
-        for seed in 0..60 {
+        let mut two_melds = 0;
+        for seed in 0..1500 {
             let m = Match::new(RuleSettings::default(), seed);
             let hand = m.round().hand(HUMAN);
             let a = best_arrangement(hand);
             if a.melds.is_empty() {
                 continue;
+            }
+            if a.melds.len() >= 2 {
+                two_melds += 1;
             }
             for mode in [SortMode::Melds, SortMode::Rank, SortMode::Suit] {
                 let order = HandOrder {
@@ -666,14 +679,20 @@ mod tests {
                         }
                     }
                 }
-                // Bands stay inside the window.
-                for b in &l.bands {
+                // Bands stay inside the window and apart from each other.
+                for (i, b) in l.bands.iter().enumerate() {
                     assert!(b.min.y >= -met.size.y / 2.0 && b.max.x <= met.size.x / 2.0);
+                    for c in &l.bands[i + 1..] {
+                        if (b.center().y - c.center().y).abs() < met.card.y {
+                            assert!(b.intersect(*c).is_empty(), "seed {seed}: bands overlap");
+                        }
+                    }
                 }
             }
             checked += 1;
         }
         assert!(checked > 5, "too few deals with a meld");
+        assert!(two_melds > 3, "too few deals with two melds: {two_melds}");
     }
 
     #[test]

@@ -256,7 +256,7 @@ fn place_marks(
         let size = card + card.x * 0.1;
         put(&mut commands, item, focus.and_then(entity_of), at, size);
     }
-    let px = FontSize::Px(card.y * 0.085);
+    let px = FontSize::Px(card.y * 0.095);
     for mut font in &mut tag_text {
         if font.font_size != px {
             font.font_size = px;

@@ -308,8 +308,12 @@ the Melds / Rank / Suit buttons (S cycles). When the computer knocks, drag your 
 cards onto its melds (the melds a card fits light up), or press Lay off all, then Done.
 
 KEYS
-Space or Enter: the main button. T take, P pass, K knock, G gin, L lay off all, \
-D done, N next round, S sort, Esc menu. Hint shows what the Medium computer would do.";
+The whole round plays without the mouse. Left and right arrows move a gold \
+highlight through the piles when you draw and through your hand otherwise; Up or \
+Enter does what a click on it does (draw it, raise a card, then play it); Down \
+lowers a raised card. Space is always the main button (Enter too, when nothing is \
+highlighted). Each button shows its key: T take, P pass, K knock, G gin, L lay off \
+all, D done, N next round; S sorts, H asks for a hint, Esc opens the menu.";
 
 #[allow(clippy::too_many_arguments)]
 fn menu_ui(

@@ -296,6 +296,14 @@ pub fn run(opts: GuiOptions) -> ExitCode {
         boot,
         seed: opts.seed,
     });
+    // For measuring what a frame costs (see the README): Bevy's frame time and frame count,
+    // logged every second.
+    if std::env::var_os("HOLLYWOOD_GIN_FRAME_STATS").is_some() {
+        app.add_plugins((
+            bevy::diagnostic::FrameTimeDiagnosticsPlugin::default(),
+            bevy::diagnostic::LogDiagnosticsPlugin::default(),
+        ));
+    }
     app.run();
     // Let queued saves reach the disk before the process ends.
     if let Some(files) = app.world_mut().remove_resource::<persist::FileWriter>() {

@@ -199,9 +199,11 @@ fn overlay_ui(
     menu: Res<State<MenuScreen>>,
     phase: Res<State<TurnPhase>>,
     screen: Res<Screen>,
+    keys: Res<ButtonInput<KeyCode>>,
     mut out: MessageWriter<PlayerCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let playing = *menu.get() == MenuScreen::Closed;
     let met = screen.metrics;
     let zoom = met.ui_scale();
     if (overlay.zoom - zoom).abs() > 0.01 {
@@ -234,12 +236,18 @@ fn overlay_ui(
         });
 
     // The banner, from the end of a round until the next one is dealt.
+    let banner_right = met.discard().x + met.card.x * 0.6 + 18.0 * zoom;
     let this_round = round_key(&series.current);
     if overlay.banner_round == Some(this_round) && phase == TurnPhase::RoundOver {
         egui::Area::new("banner".into())
+            // Over the piles, which mean nothing once the round is over, clear of both rows,
+            // ending just left of the Next round button.
             .anchor(
-                egui::Align2::CENTER_CENTER,
-                [0.0, -met.card.y * 0.95 / zoom],
+                egui::Align2::RIGHT_CENTER,
+                [
+                    (banner_right - met.size.x / 2.0) / zoom,
+                    -met.size.y * 0.04 / zoom,
+                ],
             )
             .interactable(false)
             .show(ctx, |ui| {
@@ -328,10 +336,12 @@ fn overlay_ui(
         .show(ctx, |ui| {
             // At the screen's edge the area is offered little width: never wrap the label.
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+            let asked = my_turn && keys.just_pressed(KeyCode::KeyH) && playing;
             if ui
-                .add_enabled(my_turn, table_button("Hint"))
+                .add_enabled(my_turn, table_button("Hint (H)"))
                 .on_hover_text("What the Medium computer player would do here")
                 .clicked()
+                || asked
             {
                 let view = View::of(r, HUMAN, Some(series.current.scoreboard()));
                 overlay.hint = Some((words::hint(&hint(&view).reason), position));

@@ -2,8 +2,8 @@
 //! in the table's palette ([`look`]) instead of egui's debugger-grey default.
 //!
 //! Decisions:
-//! - Panels are the deep green of [`look::PANEL`], nearly opaque so the felt shows at their
-//!   edges without hurting the text. Inside them, controls are a raised green with ivory text
+//! - Panels are the deep green of [`look::PANEL`], opaque: cards seen through a menu read as
+//!   clutter. Inside them, controls are a raised green with ivory text
 //!   and a gold edge under the pointer: egui draws a control's text, a window's collapse arrow
 //!   and strong text all in the control's one text colour, so controls inside a panel must be
 //!   light-on-dark for the arrows and headings to show.
@@ -14,7 +14,7 @@
 //!   egui's default faded text did not. Set once, at the first egui pass.
 
 use bevy::prelude::*;
-use bevy_egui::egui::{self, Color32, CornerRadius, FontFamily, FontId, Stroke, TextStyle};
+use bevy_egui::egui::{self, CornerRadius, FontFamily, FontId, Stroke, TextStyle};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use super::look::{self, BUTTON, BUTTON_TEXT, GOLD, INK, INK_SOFT, PANEL, egui_color};
@@ -48,7 +48,7 @@ pub fn style() -> egui::Style {
     let round = CornerRadius::same(8);
     v.override_text_color = None;
     v.weak_text_color = Some(egui_color(INK_SOFT));
-    v.window_fill = Color32::from_rgba_unmultiplied(panel.r(), panel.g(), panel.b(), 242);
+    v.window_fill = panel;
     v.panel_fill = v.window_fill;
     v.window_stroke = Stroke::new(1.0, egui_color(look::shade(GOLD, 0.55)));
     v.window_corner_radius = CornerRadius::same(10);
@@ -126,7 +126,7 @@ impl Plugin for ThemePlugin {
 mod tests {
     use super::*;
 
-    fn rgb(c: Color32) -> look::Rgb {
+    fn rgb(c: egui::Color32) -> look::Rgb {
         [
             c.r() as f32 / 255.0,
             c.g() as f32 / 255.0,
