@@ -402,23 +402,8 @@ fn keys_do_what_the_buttons_do() {
         *app.world().resource::<State<TurnPhase>>().get(),
         TurnPhase::UpcardOffer
     );
-    // Keys arrive as the window would send them.
-    let press = |app: &mut App, key: KeyCode| {
-        use bevy::input::ButtonState;
-        use bevy::input::keyboard::{Key, KeyboardInput};
-        for state in [ButtonState::Pressed, ButtonState::Released] {
-            app.world_mut().write_message(KeyboardInput {
-                key_code: key,
-                logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-                state,
-                text: None,
-                repeat: false,
-                window: Entity::PLACEHOLDER,
-            });
-            app.update();
-        }
-        app.update();
-    };
+    // Keys arrive as the window would send them (`press_key`).
+    let press = press_key;
     // S cycles the sort without touching the round.
     let before = app.world().resource::<Series>().current.clone();
     press(&mut app, KeyCode::KeyS);

@@ -247,11 +247,9 @@ pub fn button_colors(b: &Button, hovered: bool, pressed: bool) -> (look::Rgb, lo
 
 fn setup(mut commands: Commands, skin: Res<Skin>) {
     for i in 0..SLOTS {
-        let mut face = Sprite::from_image(skin.rounded.clone());
-        face.image_mode = Skin::slicer();
         commands.spawn((
             ButtonSlot(i),
-            face,
+            skin.rounded(look::color(BUTTON)),
             Transform::from_xyz(0.0, 0.0, 60.0),
             Visibility::Hidden,
         ));
@@ -300,9 +298,10 @@ type KeyItem = (
     &'static mut Visibility,
 );
 
-/// Where the pointer is among the buttons.
+/// Where the pointer is among the buttons, and a click on one becomes its command (a greyed
+/// button answers nothing).
 #[allow(clippy::too_many_arguments)]
-fn hover_buttons(
+fn pointer_on_buttons(
     series: Res<Series>,
     hand: Res<HandView>,
     phase: Res<State<TurnPhase>>,
@@ -311,16 +310,20 @@ fn hover_buttons(
     windows: Query<&Window, With<PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform)>,
     mut hover: ResMut<ButtonHover>,
+    mut out: MessageWriter<PlayerCommand>,
 ) {
-    let index = cursor_world(&windows, &cams).and_then(|w| {
-        buttons(&series.current, &hand, *phase.get(), screen.metrics)
-            .iter()
-            .position(|b| b.enabled && b.contains(w))
-    });
+    let list = buttons(&series.current, &hand, *phase.get(), screen.metrics);
+    let index = cursor_world(&windows, &cams)
+        .and_then(|w| list.iter().position(|b| b.enabled && b.contains(w)));
     hover.set_if_neq(ButtonHover {
         index,
         pressed: index.is_some() && mouse.pressed(MouseButton::Left),
     });
+    if mouse.just_pressed(MouseButton::Left)
+        && let Some(i) = index
+    {
+        out.write(list[i].cmd);
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -456,33 +459,6 @@ fn press_keys(
     }
 }
 
-/// Clicks on buttons become commands.
-#[allow(clippy::too_many_arguments)]
-fn click_buttons(
-    series: Res<Series>,
-    hand: Res<HandView>,
-    phase: Res<State<TurnPhase>>,
-    screen: Res<Screen>,
-    mouse: Res<ButtonInput<MouseButton>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    cams: Query<(&Camera, &GlobalTransform)>,
-    mut out: MessageWriter<PlayerCommand>,
-) {
-    let phase = *phase.get();
-    if !mouse.just_pressed(MouseButton::Left) {
-        return;
-    }
-    let Some(world) = cursor_world(&windows, &cams) else {
-        return;
-    };
-    if let Some(b) = buttons(&series.current, &hand, phase, screen.metrics)
-        .into_iter()
-        .find(|b| b.enabled && b.contains(world))
-    {
-        out.write(b.cmd);
-    }
-}
-
 /// Buttons and keyboard commands.
 pub struct ButtonsPlugin;
 
@@ -492,10 +468,7 @@ impl Plugin for ButtonsPlugin {
             .add_systems(Startup, setup)
             .add_systems(
                 Update,
-                (
-                    press_keys,
-                    (hover_buttons, click_buttons).run_if(table_has_pointer),
-                )
+                (press_keys, pointer_on_buttons.run_if(table_has_pointer))
                     .in_set(TableSet::Input)
                     .run_if(playing),
             )

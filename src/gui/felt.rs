@@ -22,9 +22,9 @@ pub struct Skin {
     /// A card's soft shadow (black; tint its alpha). Drawn `1 + 2 × SHADOW_SPREAD` times the
     /// card's size.
     pub shadow: Handle<Image>,
-    /// A white rounded rectangle to 9-slice, with [`Skin::slicer`].
+    /// A white rounded rectangle, drawn 9-sliced by [`Skin::rounded`].
     pub rounded: Handle<Image>,
-    /// A white rounded outline to 9-slice, with [`Skin::slicer`].
+    /// A white rounded outline, drawn 9-sliced by [`Skin::ring`].
     pub ring: Handle<Image>,
 }
 
@@ -33,8 +33,24 @@ const ROUNDED: u32 = 48;
 const RADIUS: f32 = 12.0;
 
 impl Skin {
+    /// A rounded rectangle in `color`, to size with `custom_size`.
+    pub fn rounded(&self, color: Color) -> Sprite {
+        self.sliced(&self.rounded, color)
+    }
+    /// A rounded outline in `color`, to size with `custom_size`.
+    pub fn ring(&self, color: Color) -> Sprite {
+        self.sliced(&self.ring, color)
+    }
+    fn sliced(&self, image: &Handle<Image>, color: Color) -> Sprite {
+        Sprite {
+            image: image.clone(),
+            image_mode: Skin::slicer(),
+            color,
+            ..default()
+        }
+    }
     /// How the rounded images stretch: corners kept, edges and middle stretched.
-    pub fn slicer() -> SpriteImageMode {
+    fn slicer() -> SpriteImageMode {
         SpriteImageMode::Sliced(TextureSlicer {
             border: BorderRect::all(RADIUS + 2.0),
             center_scale_mode: SliceScaleMode::Stretch,

@@ -103,8 +103,7 @@ pub fn seat_plates(m: &Match, phase: TurnPhase, level: Level, met: Metrics) -> [
 
 fn setup(mut commands: Commands, skin: Res<Skin>) {
     for i in 0..2 {
-        let mut face = Sprite::from_image(skin.rounded.clone());
-        face.image_mode = Skin::slicer();
+        let face = skin.rounded(look::color_a(PANEL, 0.55));
         commands.spawn((Plate(i), face, Transform::from_xyz(0.0, 0.0, 40.0)));
         commands.spawn((
             PlateName(i),
@@ -114,9 +113,7 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
             Transform::from_xyz(0.0, 0.0, 41.0),
         ));
     }
-    let mut chip = Sprite::from_image(skin.rounded.clone());
-    chip.image_mode = Skin::slicer();
-    chip.color = look::color(BUTTON);
+    let chip = skin.rounded(look::color(BUTTON));
     commands
         .spawn((DealerChip, chip, Transform::from_xyz(0.0, 0.0, 42.0)))
         .with_child((

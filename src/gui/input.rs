@@ -408,10 +408,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn gestures_become_the_commands_a_player_expects() {
-        let mut m = Match::new(RuleSettings::default(), 21);
-        // Play until the human must draw.
+    /// A match from `seed` played on (nobody taking the upcard) until the player must draw
+    /// and may take the discard.
+    fn until_the_player_draws(seed: u64) -> Match {
+        let mut m = Match::new(RuleSettings::default(), seed);
         while !matches!(m.round().phase(), Phase::Draw { seat, stock_only: false } if seat == HUMAN)
         {
             let r = m.round();
@@ -423,6 +423,12 @@ mod tests {
                 .unwrap();
             m.apply(seat, a).unwrap();
         }
+        m
+    }
+
+    #[test]
+    fn gestures_become_the_commands_a_player_expects() {
+        let mut m = until_the_player_draws(21);
         let t = table_for(&m, None);
         let met = t.met.unwrap();
         let r = m.round().clone();
@@ -499,18 +505,7 @@ mod tests {
         assert_eq!(step_focus(&[], Some(cards[0]), 1), None);
 
         // What is highlightable follows the phase: the piles when drawing, the hand after.
-        let mut m = Match::new(RuleSettings::default(), 21);
-        while !matches!(m.round().phase(), Phase::Draw { seat, stock_only: false } if seat == HUMAN)
-        {
-            let r = m.round();
-            let seat = r.to_act().unwrap();
-            let a = r
-                .legal_actions()
-                .into_iter()
-                .find(|a| *a != Action::TakeUpcard)
-                .unwrap();
-            m.apply(seat, a).unwrap();
-        }
+        let mut m = until_the_player_draws(21);
         let r = m.round().clone();
         let shown = table_for(&m, None).layout.hand;
         assert_eq!(

@@ -48,19 +48,14 @@ const BANDS: usize = 8;
 
 fn setup(mut commands: Commands, skin: Res<Skin>) {
     for i in 0..BANDS {
-        let mut sprite = Sprite::from_image(skin.rounded.clone());
-        sprite.image_mode = Skin::slicer();
-        sprite.color = look::color_a(BAND, 0.55);
         commands.spawn((
             Band(i),
-            sprite,
+            skin.rounded(look::color_a(BAND, 0.55)),
             Transform::from_xyz(0.0, 0.0, 9.0),
             Visibility::Hidden,
         ));
     }
-    let mut tag = Sprite::from_image(skin.rounded.clone());
-    tag.image_mode = Skin::slicer();
-    tag.color = look::color(TAG);
+    let tag = skin.rounded(look::color(TAG));
     commands
         .spawn((TakenTag, tag, Transform::default(), Visibility::Hidden))
         .with_child((
@@ -70,9 +65,7 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
             TextColor(look::color(INK)),
             Transform::from_xyz(0.0, 0.0, 0.001),
         ));
-    let mut ring = Sprite::from_image(skin.ring.clone());
-    ring.image_mode = Skin::slicer();
-    ring.color = look::color(GOLD);
+    let ring = skin.ring(look::color(GOLD));
     commands.spawn((FocusRing, ring, Transform::default(), Visibility::Hidden));
 }
 
