@@ -265,16 +265,13 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
             ButtonKey(i),
             Text2d::new(""),
             TextFont::default(),
-            TextColor(look::color(KEY_TEXT)),
+            TextColor(look::color(look::BUTTON_KEY)),
             bevy::sprite::Anchor::CENTER_RIGHT,
             Transform::from_xyz(0.0, 0.0, 61.0),
             Visibility::Hidden,
         ));
     }
 }
-
-/// The key hint's colour: quieter than the label, still 4.5:1 on the ivory face.
-const KEY_TEXT: look::Rgb = [0.300, 0.330, 0.300];
 
 type SlotItem = (
     &'static ButtonSlot,

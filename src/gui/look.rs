@@ -54,6 +54,8 @@ pub const BUTTON: Rgb = [0.950, 0.930, 0.860];
 pub const BUTTON_HOVER: Rgb = [1.000, 0.985, 0.930];
 pub const BUTTON_PRESSED: Rgb = [0.820, 0.790, 0.700];
 pub const BUTTON_TEXT: Rgb = [0.100, 0.120, 0.100];
+/// A button's key hint: quieter than its label.
+pub const BUTTON_KEY: Rgb = [0.300, 0.330, 0.300];
 /// A button that cannot be used now: a ghost of the felt, its text faint (see the module
 /// note on contrast).
 pub const BUTTON_OFF: Rgb = [0.160, 0.300, 0.210];
@@ -259,8 +261,10 @@ mod tests {
             assert!(r >= 4.5, "{name} on the panels: {r:.2}");
         }
         for face in [BUTTON, BUTTON_HOVER, BUTTON_PRESSED, GOLD] {
-            let r = contrast(BUTTON_TEXT, face);
-            assert!(r >= 4.5, "button text on {face:?}: {r:.2}");
+            for text in [BUTTON_TEXT, BUTTON_KEY] {
+                let r = contrast(text, face);
+                assert!(r >= 4.5, "button text {text:?} on {face:?}: {r:.2}");
+            }
         }
         assert!(contrast(INK, TAG) >= 4.5, "the taken tag's text");
         // The contrast function itself: black on white is 21, a colour on itself 1.
