@@ -12,6 +12,8 @@
 //!   for everything: what is legal, where each card is, whose turn it is.
 //! - Everything is serde-serialisable (RON on disk) so a series can be saved mid-round and a
 //!   round replayed from its deal seed and action list.
+//! - [`lang`] holds the three languages the game speaks (Fluent resources compiled in) and
+//!   finds the system's; the `gui` words the core's facts through it.
 //! - [`store`] reads and writes the player's files (settings, the saved series, statistics) as
 //!   RON, atomically, and never overwrites a file it could not read.
 //! - Illegal actions are values ([`rules::RuleError`]), never panics, because actions come from
@@ -22,5 +24,6 @@
 pub mod ai;
 #[cfg(feature = "gui")]
 pub mod gui;
+pub mod lang;
 pub mod rules;
 pub mod store;

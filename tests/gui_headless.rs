@@ -34,6 +34,7 @@ use hollywood_gin::gui::modes::MenuScreen;
 use hollywood_gin::gui::persist::Boot;
 use hollywood_gin::gui::seats::{COMPUTER, HUMAN};
 use hollywood_gin::gui::settings::PlayerSettings;
+use hollywood_gin::gui::speech::Speech;
 use hollywood_gin::gui::table::{
     Animating, Dealing, Feedback, HandView, PlayerCommand, Series, TableSet, TurnPhase, phase_of,
 };
@@ -112,6 +113,7 @@ fn app_sized(name: &str, seed: u64, w: u32, h: u32) -> App {
     .add_plugins(GamePlugins {
         boot: Boot::load(Some(Paths::under(&files_dir(name)))),
         seed: Some(seed),
+        system_lang: hollywood_gin::lang::Lang::En,
     })
     .init_resource::<Seen>()
     .add_systems(Update, check_phase.before(TableSet::Input));
@@ -419,6 +421,33 @@ fn keys_do_what_the_buttons_do() {
     assert_eq!((h[0].seat, &h[0].action), (HUMAN, &Action::PassUpcard));
 }
 
+#[test]
+fn the_language_chosen_in_the_settings_speaks_at_once() {
+    let mut app = app("language", 1795999795589331121);
+    set_speed(&mut app, AnimSpeed::Instant);
+    settle(&mut app);
+    let labels = |app: &mut App| -> Vec<String> {
+        shown_buttons(app, TurnPhase::UpcardOffer)
+            .into_iter()
+            .map(|b| b.label)
+            .collect()
+    };
+    assert_eq!(labels(&mut app)[..2], ["Pass", "Take"]);
+    for (lang, pass, take) in [
+        (hollywood_gin::lang::Lang::Nl, "Passen", "Pakken"),
+        (hollywood_gin::lang::Lang::Id, "Lewat", "Ambil"),
+    ] {
+        app.world_mut().resource_mut::<PlayerSettings>().language = Some(lang);
+        app.update();
+        assert_eq!(app.world().resource::<Speech>().lang, lang);
+        assert_eq!(labels(&mut app)[..2], [pass, take]);
+    }
+    // Back to the system's language (English in tests).
+    app.world_mut().resource_mut::<PlayerSettings>().language = None;
+    app.update();
+    assert_eq!(labels(&mut app)[..2], ["Pass", "Take"]);
+}
+
 /// Presses and releases `key` as the window would send it.
 fn press_key(app: &mut App, key: KeyCode) {
     use bevy::input::ButtonState;
@@ -610,6 +639,7 @@ fn shown_buttons(app: &mut App, phase: TurnPhase) -> Vec<Button> {
         w.resource::<HandView>(),
         phase,
         met,
+        w.resource::<Speech>(),
     )
 }
 

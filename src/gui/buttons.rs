@@ -28,6 +28,7 @@ use super::modes::playing;
 use super::pointer::table_has_pointer;
 use super::screen::{Screen, cursor_world};
 use super::seats::HUMAN;
+use super::speech::Speech;
 use super::table::{HandView, PlayerCommand, Series, TableSet, TurnPhase, table_changed};
 use crate::rules::{Action, Match, best_arrangement};
 
@@ -136,7 +137,13 @@ pub fn sort_column_top(met: Metrics) -> f32 {
 }
 
 /// Every button to show now, with its place on a table of metrics `met`.
-pub fn buttons(m: &Match, hand: &HandView, phase: TurnPhase, met: Metrics) -> Vec<Button> {
+pub fn buttons(
+    m: &Match,
+    hand: &HandView,
+    phase: TurnPhase,
+    met: Metrics,
+    sp: &Speech,
+) -> Vec<Button> {
     let s = met.ui_scale();
     let mut out = Vec::new();
     let size = Vec2::new(170.0, 44.0) * s;
@@ -152,18 +159,20 @@ pub fn buttons(m: &Match, hand: &HandView, phase: TurnPhase, met: Metrics) -> Ve
     }
     for (i, (cmd, enabled)) in cmds.into_iter().enumerate() {
         let (label, key) = match cmd {
-            PlayerCommand::TakeUpcard => ("Take".to_string(), "T"),
-            PlayerCommand::Pass => ("Pass".into(), "P"),
-            PlayerCommand::Knock if hand.knocking => ("Cancel knock".into(), "K"),
+            PlayerCommand::TakeUpcard => (sp.t("button-take", &[]), "T"),
+            PlayerCommand::Pass => (sp.t("button-pass", &[]), "P"),
+            PlayerCommand::Knock if hand.knocking => (sp.t("button-cancel-knock", &[]), "K"),
             PlayerCommand::Knock => match knock_dw {
-                Some(d) => (format!("Knock ({d})"), "K"),
-                None => ("Knock".into(), "K"),
+                Some(d) => (sp.t("button-knock", &[("deadwood", d.into())]), "K"),
+                None => (sp.t("button-knock-plain", &[]), "K"),
             },
-            PlayerCommand::Gin => ("Gin!".into(), "G"),
-            PlayerCommand::LayOffAll => ("Lay off all".into(), "L"),
-            PlayerCommand::Done => ("Done".into(), "D"),
-            PlayerCommand::NextRound if m.scoreboard().is_over() => ("New series".into(), "N"),
-            PlayerCommand::NextRound => ("Next round".into(), "N"),
+            PlayerCommand::Gin => (sp.t("button-gin", &[]), "G"),
+            PlayerCommand::LayOffAll => (sp.t("button-lay-off-all", &[]), "L"),
+            PlayerCommand::Done => (sp.t("button-done", &[]), "D"),
+            PlayerCommand::NextRound if m.scoreboard().is_over() => {
+                (sp.t("button-new-series", &[]), "N")
+            }
+            PlayerCommand::NextRound => (sp.t("button-next-round", &[]), "N"),
             _ => (String::new(), ""),
         };
         let pos = met.discard()
@@ -185,9 +194,9 @@ pub fn buttons(m: &Match, hand: &HandView, phase: TurnPhase, met: Metrics) -> Ve
     let r = m.round();
     if !matches!(phase, TurnPhase::Dealing | TurnPhase::RoundOver) && r.knock().is_none() {
         for (i, (mode, label)) in [
-            (SortMode::Melds, "Melds"),
-            (SortMode::Rank, "Rank"),
-            (SortMode::Suit, "Suit"),
+            (SortMode::Melds, "sort-melds"),
+            (SortMode::Rank, "sort-rank"),
+            (SortMode::Suit, "sort-suit"),
         ]
         .into_iter()
         .enumerate()
@@ -195,7 +204,7 @@ pub fn buttons(m: &Match, hand: &HandView, phase: TurnPhase, met: Metrics) -> Ve
             let (pos, size) = sort_button(met, i);
             out.push(Button {
                 cmd: PlayerCommand::Sort(mode),
-                label: label.into(),
+                label: sp.t(label, &[]),
                 // S cycles the sorts: its hint sits on the sort it would pick.
                 key: if next_sort(hand.order.mode) == mode {
                     "S"
@@ -306,10 +315,17 @@ fn pointer_on_buttons(
     mouse: Res<ButtonInput<MouseButton>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform)>,
+    speech: Res<Speech>,
     mut hover: ResMut<ButtonHover>,
     mut out: MessageWriter<PlayerCommand>,
 ) {
-    let list = buttons(&series.current, &hand, *phase.get(), screen.metrics);
+    let list = buttons(
+        &series.current,
+        &hand,
+        *phase.get(),
+        screen.metrics,
+        &speech,
+    );
     let index = cursor_world(&windows, &cams)
         .and_then(|w| list.iter().position(|b| b.enabled && b.contains(w)));
     hover.set_if_neq(ButtonHover {
@@ -330,11 +346,18 @@ fn show_buttons(
     phase: Res<State<TurnPhase>>,
     screen: Res<Screen>,
     hover: Res<ButtonHover>,
+    speech: Res<Speech>,
     mut slots: Query<SlotItem, (Without<ButtonLabel>, Without<ButtonKey>)>,
     mut labels: Query<LabelItem, (Without<ButtonSlot>, Without<ButtonKey>)>,
     mut keys: Query<KeyItem, (Without<ButtonSlot>, Without<ButtonLabel>)>,
 ) {
-    let list = buttons(&series.current, &hand, *phase.get(), screen.metrics);
+    let list = buttons(
+        &series.current,
+        &hand,
+        *phase.get(),
+        screen.metrics,
+        &speech,
+    );
     let vis = |i: usize| {
         if i < list.len() {
             Visibility::Visible
@@ -472,7 +495,11 @@ impl Plugin for ButtonsPlugin {
             .add_systems(
                 Update,
                 show_buttons
-                    .run_if(table_changed.or_eager(resource_changed::<ButtonHover>))
+                    .run_if(
+                        table_changed
+                            .or_eager(resource_changed::<ButtonHover>)
+                            .or_eager(resource_changed::<Speech>),
+                    )
                     .in_set(TableSet::Show),
             );
     }
@@ -521,7 +548,13 @@ mod tests {
                 continue;
             }
             m.apply(HUMAN, Action::TakeUpcard).unwrap();
-            let list = buttons(&m, &HandView::default(), TurnPhase::Discard, met);
+            let list = buttons(
+                &m,
+                &HandView::default(),
+                TurnPhase::Discard,
+                met,
+                &Speech::default(),
+            );
             let knock = list
                 .iter()
                 .find(|b| b.cmd == PlayerCommand::Knock)
@@ -552,7 +585,13 @@ mod tests {
         assert!(lit > 0 && greyed > 0, "lit {lit}, greyed {greyed}");
         // States: plain, under the pointer, pressed; the choice in force in gold.
         let m = Match::new(RuleSettings::default(), 8);
-        let b = &buttons(&m, &HandView::default(), TurnPhase::UpcardOffer, met)[0];
+        let b = &buttons(
+            &m,
+            &HandView::default(),
+            TurnPhase::UpcardOffer,
+            met,
+            &Speech::default(),
+        )[0];
         assert_eq!(button_colors(b, false, false).0, BUTTON);
         assert_eq!(button_colors(b, true, false).0, BUTTON_HOVER);
         assert_eq!(button_colors(b, true, true).0, BUTTON_PRESSED);
@@ -572,7 +611,13 @@ mod tests {
             Vec2::new(3840.0, 2160.0),
         ] {
             let met = Metrics::new(size);
-            let list = buttons(&m, &HandView::default(), TurnPhase::UpcardOffer, met);
+            let list = buttons(
+                &m,
+                &HandView::default(),
+                TurnPhase::UpcardOffer,
+                met,
+                &Speech::default(),
+            );
             assert_eq!(list.len(), 5, "Pass, Take and three sorts");
             for (i, a) in list.iter().enumerate() {
                 let r = Rect::from_center_size(a.pos, a.size);

@@ -25,6 +25,7 @@ use super::look::{self, BUTTON, BUTTON_TEXT, GOLD, INK, PANEL};
 use super::screen::Screen;
 use super::seats::{COMPUTER, HUMAN};
 use super::settings::PlayerSettings;
+use super::speech::Speech;
 use super::table::{Feedback, HandView, Series, TableSet, TurnPhase, table_changed};
 use super::words;
 use crate::ai::Level;
@@ -70,7 +71,13 @@ pub struct SeatPlate {
 
 /// The two seats' plates (the player's first): named, placed at the left end of each hand's
 /// row, the one to act marked.
-pub fn seat_plates(m: &Match, phase: TurnPhase, level: Level, met: Metrics) -> [SeatPlate; 2] {
+pub fn seat_plates(
+    m: &Match,
+    phase: TurnPhase,
+    level: Level,
+    met: Metrics,
+    sp: &Speech,
+) -> [SeatPlate; 2] {
     let s = met.ui_scale();
     let size = met.plate_size();
     let x = -met.size.x / 2.0 + 14.0 * s + size.x / 2.0;
@@ -79,14 +86,21 @@ pub fn seat_plates(m: &Match, phase: TurnPhase, level: Level, met: Metrics) -> [
         TurnPhase::Dealing | TurnPhase::RoundOver => None,
         _ => r.to_act(),
     };
-    let level = match level {
-        Level::Easy => "Easy",
-        Level::Medium => "Medium",
-        Level::Hard => "Hard",
-    };
+    let level = sp.t(
+        match level {
+            Level::Easy => "level-easy",
+            Level::Medium => "level-medium",
+            Level::Hard => "level-hard",
+        },
+        &[],
+    );
     [
-        (HUMAN, "You".to_string(), met.hand_y()),
-        (COMPUTER, format!("Computer · {level}"), met.opponent_y()),
+        (HUMAN, sp.t("seat-you", &[]), met.hand_y()),
+        (
+            COMPUTER,
+            sp.t("seat-computer", &[("level", level.into())]),
+            met.opponent_y(),
+        ),
     ]
     .map(|(seat, name, y)| SeatPlate {
         name,
@@ -328,9 +342,10 @@ type ChipItem = (
 );
 
 /// The seats' plates and the dealer's chip, as [`seat_plates`] says.
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn update_plates(
     series: Res<Series>,
+    speech: Res<Speech>,
     state: Res<State<TurnPhase>>,
     screen: Res<Screen>,
     mut plates: Query<PlateItem, (Without<PlateName>, Without<DealerChip>)>,
@@ -339,7 +354,7 @@ fn update_plates(
     mut chip_text: Query<&mut TextFont, (Without<PlateName>, Without<Shown>, Without<TextSpan>)>,
 ) {
     let met = screen.metrics;
-    let plates_now = seat_plates(&series.current, *state.get(), series.level, met);
+    let plates_now = seat_plates(&series.current, *state.get(), series.level, met, &speech);
     for (p, mut sprite, mut tf) in &mut plates {
         let sp = &plates_now[p.0];
         let color = if sp.active {
@@ -408,7 +423,7 @@ impl Plugin for HudPlugin {
             Update,
             (
                 update_texts.run_if(table_changed.or_eager(resource_changed::<PlayerSettings>)),
-                update_plates.run_if(table_changed),
+                update_plates.run_if(table_changed.or_eager(resource_changed::<Speech>)),
             )
                 .in_set(TableSet::Show),
         );

@@ -21,9 +21,11 @@ use super::modes::MenuScreen;
 use super::persist::Statistics;
 use super::seats::HUMAN;
 use super::settings::PlayerSettings;
+use super::speech::Speech;
 use super::table::{HandView, PlayerCommand, Series, TableSet};
 use super::theme::table_button;
 use crate::ai::Level;
+use crate::lang::Lang;
 use crate::rules::{RuleSettings, Seat};
 use crate::store::settings::{AnimSpeed, CardBack, Settings};
 
@@ -100,7 +102,7 @@ fn big(ui: &mut egui::Ui, text: &str) -> bool {
     .clicked()
 }
 
-fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings) {
+fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, speech: &Speech) {
     let mut s = settings.0.clone();
     ui.label(
         egui::RichText::new("Rule and difficulty changes apply from the next series.").italics(),
@@ -110,6 +112,19 @@ fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings) {
         .num_columns(2)
         .spacing([16.0, 8.0])
         .show(ui, |ui| {
+            // Each language is named in itself, so a player lost in another can find theirs.
+            ui.label(speech.t("settings-language", &[]));
+            ui.horizontal(|ui| {
+                let system = speech.t(
+                    "settings-language-system",
+                    &[("language", speech.system.native_name().into())],
+                );
+                ui.radio_value(&mut s.language, None, system);
+                for l in Lang::ALL {
+                    ui.radio_value(&mut s.language, Some(l), l.native_name());
+                }
+            });
+            ui.end_row();
             ui.label("Computer");
             ui.horizontal(|ui| {
                 for l in Level::ALL {
@@ -323,6 +338,7 @@ fn menu_ui(
     mut form: ResMut<ReplayForm>,
     series: Res<Series>,
     mut settings: ResMut<PlayerSettings>,
+    speech: Res<Speech>,
     stats: Res<Statistics>,
     mut commands: MessageWriter<PlayerCommand>,
     mut exit: MessageWriter<AppExit>,
@@ -440,7 +456,7 @@ fn menu_ui(
                 });
             }
             MenuScreen::Settings => {
-                settings_page(ui, &mut settings);
+                settings_page(ui, &mut settings, &speech);
                 if ui.button("Back").clicked() {
                     to = MenuScreen::Main;
                 }

@@ -12,6 +12,7 @@
 //! - [`modes`]: which menu page shows ([`modes::MenuScreen`]) and the `Paused` state computed
 //!   from it. [`screen`]: the window's size and the card metrics for it, updated on resize.
 //!   [`settings`]: the player's settings, one resource the menu edits and everyone reads.
+//!   [`speech`]: the language in force and every message of the three languages.
 //! - [`layout`] (pure): where every card goes. [`cards`]: the 52 card entities, the only code
 //!   that moves them (slides, flips, the deal, the card being dragged), and their tints.
 //!   [`marks`]: what is drawn with the cards (shadows, meld bands, the taken tag, the keyboard
@@ -64,6 +65,7 @@ pub mod screen;
 pub mod seats;
 pub mod settings;
 pub mod sound;
+pub mod speech;
 pub mod table;
 pub mod theme;
 pub mod wake;
@@ -86,6 +88,8 @@ pub struct GamePlugins {
     /// A seed asks for a new series from it; without one the saved series continues (or a new
     /// one starts from the clock).
     pub seed: Option<u64>,
+    /// The operating system's language (English in tests).
+    pub system_lang: crate::lang::Lang,
 }
 
 impl GamePlugins {
@@ -114,6 +118,9 @@ impl PluginGroup for GamePlugins {
         let opening_seed = series.current.untouched().then(|| series.current.seed());
         let group = PluginGroupBuilder::start::<Self>()
             .add(modes::ModesPlugin)
+            .add(speech::SpeechPlugin {
+                system: self.system_lang,
+            })
             .add(screen::ScreenPlugin)
             .add(fonts::FontsPlugin)
             .add(theme::ThemePlugin)
@@ -295,6 +302,7 @@ pub fn run(opts: GuiOptions) -> ExitCode {
     .add_plugins(GamePlugins {
         boot,
         seed: opts.seed,
+        system_lang: crate::lang::Lang::system(),
     });
     // For measuring what a frame costs (see the README): Bevy's frame time and frame count,
     // logged every second.

@@ -102,6 +102,8 @@ pub struct Settings {
     pub volume: f32,
     /// Show each round's deal seed on the table.
     pub show_seed: bool,
+    /// The language to speak; `None` follows the operating system's.
+    pub language: Option<crate::lang::Lang>,
     /// The size of text and buttons, in percent of the window's natural size
     /// ([`Settings::UI_SCALES`]).
     pub ui_scale: u32,
@@ -124,6 +126,7 @@ impl Default for Settings {
             volume: 0.7,
             show_seed: false,
             ui_scale: 100,
+            language: None,
         }
     }
 }
@@ -168,6 +171,7 @@ mod tests {
         s.speed = AnimSpeed::Instant;
         s.card_back = CardBack::Red;
         s.volume = 0.25;
+        s.language = Some(crate::lang::Lang::Nl);
         save(&path, &s).unwrap();
         let l = load::<Settings>(&path);
         assert_eq!(l.value, s);
@@ -180,6 +184,7 @@ mod tests {
         assert_eq!(l.value.level, Level::Easy);
         assert_eq!(l.value.card_back, CardBack::Blue);
         assert!(!l.value.show_seed);
+        assert_eq!(l.value.language, None, "no language chosen: the system's");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -1,0 +1,66 @@
+//! The language the table speaks: one [`Speech`] resource with every message of the three
+//! languages ([`crate::lang`]) and the language in force, which follows the player's setting
+//! (or, with none chosen, the operating system's language) the frame it changes.
+//!
+//! Decision: the system's language is asked once, at start; "System" in the settings means
+//! that language, named in the menu so the player sees what it resolved to.
+
+use bevy::prelude::*;
+
+use super::settings::PlayerSettings;
+use crate::lang::{Arg, Lang, Texts};
+
+/// Every message, and the language to speak.
+#[derive(Resource, Debug)]
+pub struct Speech {
+    texts: Texts,
+    /// The language in force.
+    pub lang: Lang,
+    /// The operating system's language, as found at start.
+    pub system: Lang,
+}
+
+impl Default for Speech {
+    /// English, with the system taken as English (tests, and before the settings are read).
+    fn default() -> Self {
+        Speech {
+            texts: Texts::new(),
+            lang: Lang::En,
+            system: Lang::En,
+        }
+    }
+}
+
+impl Speech {
+    /// Message `id` with `args`, in the language in force.
+    pub fn t(&self, id: &str, args: &[Arg]) -> String {
+        self.texts.get(self.lang, id, args)
+    }
+}
+
+/// Follows the language setting.
+fn follow_setting(settings: Res<PlayerSettings>, mut speech: ResMut<Speech>) {
+    let want = settings.language.unwrap_or(speech.system);
+    if speech.lang != want {
+        speech.lang = want;
+    }
+}
+
+/// The language in force.
+pub struct SpeechPlugin {
+    /// The operating system's language.
+    pub system: Lang,
+}
+
+impl Plugin for SpeechPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(Speech {
+            system: self.system,
+            ..default()
+        })
+        .add_systems(
+            PreUpdate,
+            follow_setting.run_if(resource_changed::<PlayerSettings>),
+        );
+    }
+}
