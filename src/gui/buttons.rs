@@ -122,7 +122,8 @@ pub fn knock_deadwood(m: &Match) -> Option<u32> {
 /// column at the right edge just above the player's hand.
 fn sort_button(met: Metrics, i: usize) -> (Vec2, Vec2) {
     let s = met.ui_scale();
-    let size = Vec2::new(84.0, 34.0) * s;
+    // Wide enough for the longest name in any language ("Combinaties", "Kombinasi").
+    let size = Vec2::new(112.0, 34.0) * s;
     let pos = Vec2::new(
         met.size.x / 2.0 - 16.0 * s - size.x / 2.0,
         met.hand_y() + met.card.y * 0.5 + 24.0 * s + (2 - i) as f32 * (size.y + 8.0 * s),
