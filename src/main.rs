@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use hollywood_gin::ai::Level;
 use hollywood_gin::ai::sim::{self, SimConfig};
+use hollywood_gin::lang::say;
 use hollywood_gin::rules::RuleSettings;
 
 #[derive(Parser)]
@@ -32,11 +33,16 @@ struct Cli {
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
         .split_once(['x', 'X'])
-        .ok_or("expected WIDTHxHEIGHT, e.g. 1280x800")?;
-    let w: u32 = w.trim().parse().map_err(|_| format!("bad width `{w}`"))?;
-    let h: u32 = h.trim().parse().map_err(|_| format!("bad height `{h}`"))?;
+        .ok_or_else(|| say("cli-size-format", &[]))?;
+    let number = |v: &str| v.trim().parse::<u32>().ok();
+    let (Some(w), Some(h)) = (number(w), number(h)) else {
+        return Err(say("cli-size-format", &[]));
+    };
     if !(320..=16384).contains(&w) || !(240..=16384).contains(&h) {
-        return Err(format!("{w}x{h} is not a usable window size"));
+        return Err(say(
+            "cli-size-unusable",
+            &[("size", format!("{w}x{h}").into())],
+        ));
     }
     Ok((w, h))
 }
@@ -96,7 +102,10 @@ fn simulate(a: SimulateArgs) -> ExitCode {
         ..RuleSettings::default()
     };
     if let Err(e) = rules.validate() {
-        eprintln!("hollywood-gin: bad rules: {e}");
+        eprintln!(
+            "hollywood-gin: {}",
+            say("cli-bad-rules", &[("detail", e.into())])
+        );
         return ExitCode::from(2);
     }
     let threads = a
@@ -141,7 +150,17 @@ fn main() -> ExitCode {
     if std::env::args_os().len() > 1 {
         attach_console();
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version print as clap words them; a mistake gets our line first, in
+        // the player's language, then clap's exact complaint.
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            eprintln!("hollywood-gin: {}", say("cli-bad-arguments", &[]));
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+    };
     match cli.command {
         Some(Command::Simulate(a)) => simulate(a),
         #[cfg(feature = "gui")]
@@ -152,9 +171,7 @@ fn main() -> ExitCode {
         #[cfg(not(feature = "gui"))]
         None => {
             let _ = (cli.windowed, cli.seed);
-            eprintln!(
-                "hollywood-gin: built without the `gui` feature; only `simulate` is available."
-            );
+            eprintln!("hollywood-gin: {}", say("cli-no-gui", &[]));
             ExitCode::FAILURE
         }
     }

@@ -256,8 +256,8 @@ fn three_rounds_through_the_plugins_keep_state_and_cards_with_the_core() {
         assert_ne!(
             series.current,
             before,
-            "a command was not applied: {}",
-            app.world().resource::<Feedback>().0
+            "a command was not applied: {:?}",
+            app.world().resource::<Feedback>().0.as_ref()
         );
     }
     assert_eq!(rounds, 3, "three rounds played");
@@ -433,14 +433,49 @@ fn the_language_chosen_in_the_settings_speaks_at_once() {
             .collect()
     };
     assert_eq!(labels(&mut app)[..2], ["Pass", "Take"]);
-    for (lang, pass, take) in [
-        (hollywood_gin::lang::Lang::Nl, "Passen", "Pakken"),
-        (hollywood_gin::lang::Lang::Id, "Lewat", "Ambil"),
+    // Every text drawn on the table: plain texts and the spans of the coloured ones.
+    let table_text = |app: &mut App| -> String {
+        let w = app.world_mut();
+        let mut all: Vec<String> = w.query::<&Text2d>().iter(w).map(|t| t.0.clone()).collect();
+        all.extend(w.query::<&TextSpan>().iter(w).map(|t| t.0.clone()));
+        all.join("\n")
+    };
+    // The phase leaves Dealing the frame after the deal settles.
+    app.update();
+    let english = table_text(&mut app);
+    assert!(english.contains("Your deadwood: "), "{english}");
+    for (lang, pass, take, prompt, you) in [
+        (
+            hollywood_gin::lang::Lang::Nl,
+            "Passen",
+            "Pakken",
+            "Jouw losse punten: ",
+            "Jij",
+        ),
+        (
+            hollywood_gin::lang::Lang::Id,
+            "Lewat",
+            "Ambil",
+            "Nilai kartu mati Anda: ",
+            "Anda",
+        ),
     ] {
         app.world_mut().resource_mut::<PlayerSettings>().language = Some(lang);
         app.update();
         assert_eq!(app.world().resource::<Speech>().lang, lang);
         assert_eq!(labels(&mut app)[..2], [pass, take]);
+        // The prompt and the name plates change in the same frame, with nothing else moving.
+        let shown = table_text(&mut app);
+        assert!(shown.contains(prompt), "{lang:?}: {shown}");
+        assert!(shown.lines().any(|l| l == you), "{lang:?}: {shown}");
+        assert!(!shown.contains("Your deadwood"), "{lang:?}: {shown}");
+        // The taken tag and the dealer's chip too.
+        let (tag, chip) = match lang {
+            hollywood_gin::lang::Lang::Nl => ("gepakt", "G"),
+            _ => ("diambil", "B"),
+        };
+        assert!(shown.lines().any(|l| l == tag), "{lang:?}: {shown}");
+        assert!(shown.lines().any(|l| l == chip), "{lang:?}: {shown}");
     }
     // Back to the system's language (English in tests).
     app.world_mut().resource_mut::<PlayerSettings>().language = None;
@@ -548,8 +583,8 @@ fn a_whole_round_is_played_with_the_keys_alone() {
         let r = app.world().resource::<Series>().current.round().clone();
         assert!(
             r.history().len() > before,
-            "{want:?} by keys did nothing: {}",
-            app.world().resource::<Feedback>().0
+            "{want:?} by keys did nothing: {:?}",
+            app.world().resource::<Feedback>().0.as_ref()
         );
         let mine = r.history()[before].clone();
         assert_eq!(mine.seat, HUMAN);
@@ -950,7 +985,7 @@ fn a_new_series_started_while_the_computer_thinks_gets_none_of_its_old_decision(
     );
     assert_ne!(first.action, old_reply, "not the old position's reply");
     let said = &app.world().resource::<Feedback>().0;
-    assert!(said.is_empty(), "no refused move: {said}");
+    assert!(said.is_none(), "no refused move: {said:?}");
 }
 
 #[test]
@@ -980,8 +1015,8 @@ fn a_double_click_low_on_a_card_discards_it() {
             .history()
             .iter()
             .any(|m| m.seat == HUMAN && m.action == Action::Discard(card)),
-        "the second click discarded it: {}",
-        app.world().resource::<Feedback>().0
+        "the second click discarded it: {:?}",
+        app.world().resource::<Feedback>().0.as_ref()
     );
 }
 

@@ -9,7 +9,7 @@
 //!   computer took your 8♦ and threw the K♦."), because whether it took the player's discard
 //!   is the most important thing a gin player learns from a turn.
 //! - Cards are written with their suit symbols, red suits in red (each text is a row of spans;
-//!   [`words::red_segments`] says which are red).
+//!   [`words::suit_segments`] says which are cards).
 //! - Whose turn it is shows without reading: the seat to act has its name plate in the accent
 //!   gold, the other's is a quiet ghost of the felt. The dealer's plate carries a round "D"
 //!   chip, as at a card-room table. Plates sit at the left end of each hand's row, where the
@@ -86,14 +86,7 @@ pub fn seat_plates(
         TurnPhase::Dealing | TurnPhase::RoundOver => None,
         _ => r.to_act(),
     };
-    let level = sp.t(
-        match level {
-            Level::Easy => "level-easy",
-            Level::Medium => "level-medium",
-            Level::Hard => "level-hard",
-        },
-        &[],
-    );
+    let level = words::level(sp, level);
     [
         (HUMAN, sp.t("seat-you", &[]), met.hand_y()),
         (
@@ -131,7 +124,7 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
     commands
         .spawn((DealerChip, chip, Transform::from_xyz(0.0, 0.0, 42.0)))
         .with_child((
-            Text2d::new("D"),
+            Text2d::new(""),
             TextFont::default(),
             TextColor(look::color(BUTTON_TEXT)),
             Transform::from_xyz(0.0, 0.0, 0.5),
@@ -158,25 +151,31 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
 
 /// The prompt and status lines for the player: what to do in this `phase`, the deadwood
 /// count, then the feedback on the last command or, once the round is over, its score.
-pub fn status_line(m: &Match, knocking: bool, feedback: &str, phase: TurnPhase) -> String {
+pub fn status_line(
+    sp: &Speech,
+    m: &Match,
+    knocking: bool,
+    feedback: &Feedback,
+    phase: TurnPhase,
+) -> String {
     let r = m.round();
     let dw = best_arrangement(r.hand(HUMAN)).deadwood_points();
     let prompt = match phase {
-        TurnPhase::Dealing => return "Dealing...".into(),
-        TurnPhase::UpcardOffer => "Take the upcard or pass.",
-        TurnPhase::Draw => "Draw: click or drag the stock or the discard pile.",
-        TurnPhase::Discard if knocking => {
-            "Knock: click the card to discard (lit cards allow it), or Cancel knock."
-        }
-        TurnPhase::Discard => "Discard: double-click a card or drag it onto the pile.",
-        TurnPhase::Layoff => "The computer knocked. Drag cards onto its melds, then Done.",
-        TurnPhase::ComputerTurn => "Computer is thinking...",
-        TurnPhase::RoundOver => "",
+        TurnPhase::Dealing => return sp.t("status-dealing", &[]),
+        TurnPhase::UpcardOffer => Some("status-upcard"),
+        TurnPhase::Draw => Some("status-draw"),
+        TurnPhase::Discard if knocking => Some("status-knock"),
+        TurnPhase::Discard => Some("status-discard"),
+        TurnPhase::Layoff => Some("status-layoff"),
+        TurnPhase::ComputerTurn => Some("status-thinking"),
+        TurnPhase::RoundOver => None,
     };
-    let mut s = format!("{prompt}\nYour deadwood: {dw}");
-    let said = match r.result() {
-        Some(res) if feedback.is_empty() => words::score_line(res),
-        _ => feedback.to_string(),
+    let mut s = prompt.map(|id| sp.t(id, &[]) + "\n").unwrap_or_default();
+    s.push_str(&sp.t("status-deadwood", &[("deadwood", dw.into())]));
+    let said = match (&feedback.0, r.result()) {
+        (Some(f), _) => words::refusal(sp, f),
+        (None, Some(res)) => words::score_line(sp, res),
+        (None, None) => String::new(),
     };
     if !said.is_empty() {
         s.push_str("   ");
@@ -186,11 +185,11 @@ pub fn status_line(m: &Match, knocking: bool, feedback: &str, phase: TurnPhase) 
 }
 
 /// What the computer did last this round, while the round is in play.
-pub fn narration(m: &Match, phase: TurnPhase) -> String {
+pub fn narration(sp: &Speech, m: &Match, phase: TurnPhase) -> String {
     if matches!(phase, TurnPhase::Dealing | TurnPhase::RoundOver) {
         return String::new();
     }
-    words::last_computer_turn(&m.round().seen_moves()).unwrap_or_default()
+    words::last_computer_turn(sp, &m.round().seen_moves()).unwrap_or_default()
 }
 
 /// `text` as spans, each card in its suit's colour for the deck in use.
@@ -283,6 +282,7 @@ fn update_texts(
     state: Res<State<TurnPhase>>,
     screen: Res<Screen>,
     settings: Res<PlayerSettings>,
+    speech: Res<Speech>,
     mut status: Query<TextItem, (With<StatusText>, Without<NarrationText>)>,
     mut narration_text: Query<TextItem, (With<NarrationText>, Without<StatusText>)>,
     mut spans_q: Query<&mut TextFont, (With<TextSpan>, Without<Shown>)>,
@@ -296,7 +296,7 @@ fn update_texts(
         show(
             &mut commands,
             item,
-            status_line(&series.current, hand.knocking, &feedback, phase),
+            status_line(&speech, &series.current, hand.knocking, &feedback, phase),
             TextStyle {
                 px,
                 at,
@@ -310,7 +310,7 @@ fn update_texts(
         show(
             &mut commands,
             item,
-            narration(&series.current, phase),
+            narration(&speech, &series.current, phase),
             TextStyle {
                 px,
                 at,
@@ -351,7 +351,10 @@ fn update_plates(
     mut plates: Query<PlateItem, (Without<PlateName>, Without<DealerChip>)>,
     mut names: Query<NameItem, (Without<Plate>, Without<DealerChip>)>,
     mut chip: Query<ChipItem, (With<DealerChip>, Without<Plate>, Without<PlateName>)>,
-    mut chip_text: Query<&mut TextFont, (Without<PlateName>, Without<Shown>, Without<TextSpan>)>,
+    mut chip_text: Query<
+        (&mut Text2d, &mut TextFont),
+        (Without<PlateName>, Without<Shown>, Without<TextSpan>),
+    >,
 ) {
     let met = screen.metrics;
     let plates_now = seat_plates(&series.current, *state.get(), series.level, met, &speech);
@@ -404,7 +407,11 @@ fn update_plates(
             tf.translation = at;
         }
         for &c in children {
-            if let Ok(mut font) = chip_text.get_mut(c) {
+            if let Ok((mut text, mut font)) = chip_text.get_mut(c) {
+                let letter = speech.t("dealer-chip", &[]);
+                if text.0 != letter {
+                    text.0 = letter;
+                }
                 let px = FontSize::Px(d * 0.6);
                 if font.font_size != px {
                     font.font_size = px;
@@ -422,7 +429,11 @@ impl Plugin for HudPlugin {
         app.add_systems(Startup, setup).add_systems(
             Update,
             (
-                update_texts.run_if(table_changed.or_eager(resource_changed::<PlayerSettings>)),
+                update_texts.run_if(
+                    table_changed
+                        .or_eager(resource_changed::<PlayerSettings>)
+                        .or_eager(resource_changed::<Speech>),
+                ),
                 update_plates.run_if(table_changed.or_eager(resource_changed::<Speech>)),
             )
                 .in_set(TableSet::Show),
@@ -433,22 +444,34 @@ impl Plugin for HudPlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::words::Refusal;
 
     #[test]
     fn the_status_says_what_to_do_and_keeps_the_deal_secret_while_dealing() {
         let m = Match::new(crate::rules::RuleSettings::default(), 3);
-        let dealing = status_line(&m, false, "", TurnPhase::Dealing);
+        let sp = Speech::default();
+        let none = Feedback::default();
+        let dealing = status_line(&sp, &m, false, &none, TurnPhase::Dealing);
         assert_eq!(
-            dealing, "Dealing...",
+            dealing, "Dealing…",
             "no deadwood count before the cards land"
         );
         let dw = best_arrangement(m.round().hand(HUMAN)).deadwood_points();
-        let s = status_line(&m, false, "", TurnPhase::UpcardOffer);
+        let s = status_line(&sp, &m, false, &none, TurnPhase::UpcardOffer);
         assert!(s.starts_with("Take the upcard or pass."));
         assert!(s.ends_with(&format!("Your deadwood: {dw}")), "{s}");
-        let said = "the stock is empty";
-        assert!(status_line(&m, false, said, TurnPhase::Draw).ends_with(said));
-        assert!(status_line(&m, true, "", TurnPhase::Discard).starts_with("Knock:"));
+        let said = Feedback(Some(Refusal::Rule(crate::rules::RuleError::StockEmpty)));
+        assert!(
+            status_line(&sp, &m, false, &said, TurnPhase::Draw).ends_with("The stock is empty.")
+        );
+        assert!(status_line(&sp, &m, true, &none, TurnPhase::Discard).starts_with("Knock:"));
+        // The same facts in Dutch.
+        let nl = Speech::new(crate::lang::Lang::Nl);
+        let s = status_line(&nl, &m, false, &said, TurnPhase::Draw);
+        assert!(
+            s.contains(&format!("{dw}")) && !s.contains("deadwood"),
+            "{s}"
+        );
     }
 
     #[test]

@@ -21,6 +21,7 @@ use super::layout::{CardSprite, DRAGGED, Placed, TableLayout};
 use super::look::{self, BAND, GOLD, INK, SHADOW_SPREAD, TAG};
 use super::screen::Screen;
 use super::seats::HUMAN;
+use super::speech::Speech;
 use super::table::{HandView, Series, TableSet, TurnPhase};
 
 /// A card's shadow (a child of the card).
@@ -60,7 +61,7 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
         .spawn((TakenTag, tag, Transform::default(), Visibility::Hidden))
         .with_child((
             TagText,
-            Text2d::new("taken"),
+            Text2d::new(""),
             TextFont::default(),
             TextColor(look::color(INK)),
             Transform::from_xyz(0.0, 0.0, 0.001),
@@ -217,16 +218,18 @@ fn place_marks(
     phase: Res<State<TurnPhase>>,
     table: Res<TableLayout>,
     screen: Res<Screen>,
+    speech: Res<Speech>,
     cards: Query<(Entity, &CardSprite)>,
     mut tag: Query<MarkItem, (With<TakenTag>, Without<FocusRing>)>,
     mut ring: Query<MarkItem, (With<FocusRing>, Without<TakenTag>)>,
-    mut tag_text: Query<&mut TextFont, With<TagText>>,
+    mut tag_text: Query<(&mut Text2d, &mut TextFont), With<TagText>>,
 ) {
     if !(series.is_changed()
         || hand.is_changed()
         || phase.is_changed()
         || table.is_changed()
-        || screen.is_changed())
+        || screen.is_changed()
+        || speech.is_changed())
     {
         return;
     }
@@ -250,7 +253,11 @@ fn place_marks(
         put(&mut commands, item, focus.and_then(entity_of), at, size);
     }
     let px = FontSize::Px(card.y * 0.095);
-    for mut font in &mut tag_text {
+    for (mut text, mut font) in &mut tag_text {
+        let word = speech.t("tag-taken", &[]);
+        if text.0 != word {
+            text.0 = word;
+        }
         if font.font_size != px {
             font.font_size = px;
         }

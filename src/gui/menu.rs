@@ -24,8 +24,9 @@ use super::settings::PlayerSettings;
 use super::speech::Speech;
 use super::table::{HandView, PlayerCommand, Series, TableSet};
 use super::theme::table_button;
+use super::words;
 use crate::ai::Level;
-use crate::lang::Lang;
+use crate::lang::{Arg, Lang};
 use crate::rules::{RuleSettings, Seat};
 use crate::store::settings::{AnimSpeed, CardBack, Settings};
 
@@ -34,7 +35,8 @@ use crate::store::settings::{AnimSpeed, CardBack, Settings};
 pub struct ReplayForm {
     seed: String,
     dealer: Seat,
-    error: Option<String>,
+    /// The seed typed is not a number.
+    bad_seed: bool,
 }
 
 impl Default for ReplayForm {
@@ -42,7 +44,7 @@ impl Default for ReplayForm {
         ReplayForm {
             seed: String::new(),
             dealer: HUMAN,
-            error: None,
+            bad_seed: false,
         }
     }
 }
@@ -85,15 +87,6 @@ fn esc(
     }
 }
 
-/// A level's name as the player reads it.
-fn level_title(l: Level) -> &'static str {
-    match l {
-        Level::Easy => "Easy",
-        Level::Medium => "Medium",
-        Level::Hard => "Hard",
-    }
-}
-
 fn big(ui: &mut egui::Ui, text: &str) -> bool {
     ui.add_sized(
         [220.0, 34.0],
@@ -102,22 +95,21 @@ fn big(ui: &mut egui::Ui, text: &str) -> bool {
     .clicked()
 }
 
-fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, speech: &Speech) {
+fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) {
     let mut s = settings.0.clone();
-    ui.label(
-        egui::RichText::new("Rule and difficulty changes apply from the next series.").italics(),
-    );
+    let t = |id: &str| sp.t(id, &[]);
+    ui.label(egui::RichText::new(t("settings-note")).italics());
     ui.separator();
     egui::Grid::new("settings")
         .num_columns(2)
         .spacing([16.0, 8.0])
         .show(ui, |ui| {
             // Each language is named in itself, so a player lost in another can find theirs.
-            ui.label(speech.t("settings-language", &[]));
-            ui.horizontal(|ui| {
-                let system = speech.t(
+            ui.label(t("settings-language"));
+            ui.horizontal_wrapped(|ui| {
+                let system = sp.t(
                     "settings-language-system",
-                    &[("language", speech.system.native_name().into())],
+                    &[("language", sp.system.native_name().into())],
                 );
                 ui.radio_value(&mut s.language, None, system);
                 for l in Lang::ALL {
@@ -125,32 +117,30 @@ fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, speech: &Spee
                 }
             });
             ui.end_row();
-            ui.label("Computer");
+            ui.label(t("settings-computer"));
             ui.horizontal(|ui| {
                 for l in Level::ALL {
-                    let name = match l {
-                        Level::Easy => "Easy",
-                        Level::Medium => "Medium",
-                        Level::Hard => "Hard",
-                    };
-                    ui.radio_value(&mut s.level, l, name);
+                    ui.radio_value(&mut s.level, l, words::level(sp, l));
                 }
             });
             ui.end_row();
-            ui.label("Gin bonus");
+            ui.label(t("settings-gin-bonus"));
             ui.horizontal(|ui| {
                 ui.radio_value(&mut s.rules.gin_bonus, 25, "25");
                 ui.radio_value(&mut s.rules.gin_bonus, 20, "20");
             });
             ui.end_row();
-            ui.label("Undercut bonus");
+            ui.label(t("settings-undercut-bonus"));
             ui.add(egui::DragValue::new(&mut s.rules.undercut_bonus).range(0..=50));
             ui.end_row();
-            ui.label("Classic bonuses");
+            ui.label(t("settings-classic"));
             ui.vertical(|ui| {
-                let opt = |ui: &mut egui::Ui, v: &mut Option<u32>, value: u32, label: &str| {
+                let opt = |ui: &mut egui::Ui, v: &mut Option<u32>, value: u32, id: &str| {
                     let mut on = v.is_some();
-                    if ui.checkbox(&mut on, format!("{label} ({value})")).changed() {
+                    if ui
+                        .checkbox(&mut on, sp.t(id, &[("points", value.into())]))
+                        .changed()
+                    {
                         *v = on.then_some(value);
                     }
                 };
@@ -158,103 +148,110 @@ fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, speech: &Spee
                     ui,
                     &mut s.rules.line_bonus,
                     RuleSettings::CLASSIC_LINE_BONUS,
-                    "Line bonus per hand won",
+                    "settings-line-bonus",
                 );
                 opt(
                     ui,
                     &mut s.rules.game_bonus,
                     RuleSettings::CLASSIC_GAME_BONUS,
-                    "Game bonus",
+                    "settings-game-bonus",
                 );
                 opt(
                     ui,
                     &mut s.rules.shutout_bonus,
                     RuleSettings::CLASSIC_SHUTOUT_BONUS,
-                    "Shutout bonus",
+                    "settings-shutout-bonus",
                 );
                 opt(
                     ui,
                     &mut s.rules.big_gin_bonus,
                     RuleSettings::CLASSIC_BIG_GIN_BONUS,
-                    "Big gin",
+                    "settings-big-gin-bonus",
                 );
             });
             ui.end_row();
-            ui.label("Card movement");
+            ui.label(t("settings-speed"));
             ui.horizontal(|ui| {
                 for a in AnimSpeed::ALL {
-                    ui.radio_value(&mut s.speed, a, a.name());
+                    let id = match a {
+                        AnimSpeed::Instant => "speed-instant",
+                        AnimSpeed::Fast => "speed-fast",
+                        AnimSpeed::Normal => "speed-normal",
+                        AnimSpeed::Slow => "speed-slow",
+                    };
+                    ui.radio_value(&mut s.speed, a, t(id));
                 }
             });
             ui.end_row();
-            ui.label("Cards");
-            ui.checkbox(&mut s.four_color, "Four-colour deck");
+            ui.label(t("settings-cards"));
+            ui.checkbox(&mut s.four_color, t("settings-four-color"));
             ui.end_row();
-            ui.label("Text and buttons");
+            ui.label(t("settings-ui-scale"));
             ui.horizontal(|ui| {
                 for pct in Settings::UI_SCALES {
                     ui.radio_value(&mut s.ui_scale, pct, format!("{pct}%"));
                 }
             });
             ui.end_row();
-            ui.label("Card back");
+            ui.label(t("settings-card-back"));
             ui.horizontal(|ui| {
                 for b in CardBack::ALL {
-                    ui.radio_value(&mut s.card_back, b, b.name());
+                    let id = match b {
+                        CardBack::Blue => "back-blue",
+                        CardBack::Red => "back-red",
+                        CardBack::Green => "back-green",
+                        CardBack::Grey => "back-grey",
+                    };
+                    ui.radio_value(&mut s.card_back, b, t(id));
                 }
             });
             ui.end_row();
-            ui.label("Sound");
+            ui.label(t("settings-sound"));
             ui.horizontal(|ui| {
-                ui.checkbox(&mut s.sound, "On");
+                ui.checkbox(&mut s.sound, t("settings-sound-on"));
                 ui.add_enabled(
                     s.sound,
-                    egui::Slider::new(&mut s.volume, 0.0..=1.0).text("volume"),
+                    egui::Slider::new(&mut s.volume, 0.0..=1.0).text(t("settings-volume")),
                 );
             });
             ui.end_row();
             if !crate::gui::sound::AVAILABLE {
                 ui.label("");
-                ui.label(
-                    egui::RichText::new("This build has no sound: build with the `sound` feature.")
-                        .small(),
-                );
+                ui.label(egui::RichText::new(t("settings-no-sound")).small());
                 ui.end_row();
             }
-            ui.label("Deal seed");
-            ui.checkbox(&mut s.show_seed, "Show each deal's seed");
+            ui.label(t("settings-seed"));
+            ui.checkbox(&mut s.show_seed, t("settings-show-seed"));
             ui.end_row();
         });
     if s != settings.0 {
         settings.0 = s;
     }
     ui.separator();
-    if ui.button("Restore defaults").clicked() {
+    if ui.button(t("settings-restore")).clicked() {
         settings.0 = Default::default();
     }
 }
 
-fn statistics_page(ui: &mut egui::Ui, stats: &Statistics) {
+fn statistics_page(ui: &mut egui::Ui, sp: &Speech, stats: &Statistics) {
     type Row = (&'static str, fn(&crate::store::stats::Record) -> String);
     let rows: [Row; 10] = [
-        ("Series won / lost", |r| {
+        ("stats-series", |r| {
             format!("{} / {}", r.series_won, r.series_lost)
         }),
-        ("Games won / lost", |r| {
+        ("stats-games", |r| {
             format!("{} / {}", r.games_won, r.games_lost)
         }),
-        ("Rounds won / lost", |r| {
+        ("stats-rounds", |r| {
             format!("{} / {}", r.rounds_won, r.rounds_lost)
         }),
-        ("Dead hands", |r| r.dead_hands.to_string()),
-        ("Knocks", |r| r.knocks.to_string()),
-        ("Gins", |r| r.gins.to_string()),
-        ("Undercuts made", |r| r.undercuts.to_string()),
-        ("Undercut by the computer", |r| {
-            r.undercut_against.to_string()
-        }),
-        ("Best round", |r| r.best_round.to_string()),
-        ("Round win rate", |r| {
+        ("stats-dead-hands", |r| r.dead_hands.to_string()),
+        ("stats-knocks", |r| r.knocks.to_string()),
+        ("stats-gins", |r| r.gins.to_string()),
+        ("stats-undercuts", |r| r.undercuts.to_string()),
+        ("stats-undercut-against", |r| r.undercut_against.to_string()),
+        ("stats-best-round", |r| r.best_round.to_string()),
+        ("stats-win-rate", |r| {
             let n = r.rounds_won + r.rounds_lost;
             if n == 0 {
                 "–".into()
@@ -269,66 +266,42 @@ fn statistics_page(ui: &mut egui::Ui, stats: &Statistics) {
         .show(ui, |ui| {
             ui.label("");
             for l in Level::ALL {
-                ui.strong(level_title(l));
+                ui.strong(words::level(sp, l));
             }
             ui.end_row();
-            for (label, f) in rows {
-                ui.label(label);
+            for (id, f) in rows {
+                ui.label(sp.t(id, &[]));
                 for l in Level::ALL {
                     ui.label(f(&stats.record(l)));
                 }
                 ui.end_row();
             }
         });
-    ui.label(egui::RichText::new("Replayed deals are not counted.").small());
+    ui.label(egui::RichText::new(sp.t("stats-note", &[])).small());
 }
 
-/// The rules in short, for the How to play page.
-pub const HELP: &str = "\
-HOW A ROUND GOES
-You and the computer get 10 cards each; the next card starts the discard pile. \
-The non-dealer may take that upcard; if they pass the dealer may; if both pass, \
-the non-dealer draws from the stock. On each turn you draw one card (stock or \
-discard pile) and discard one. You may not throw back the card you just took from the pile.
+/// The How to play page's sections, in order: each a heading and a body message. The bodies
+/// take the rules' numbers as variables ([`help_args`]), so the page says what the series in
+/// play is scored by.
+pub const HELP: [(&str, &str); 7] = [
+    ("help-round-title", "help-round"),
+    ("help-melds-title", "help-melds"),
+    ("help-knock-title", "help-knock"),
+    ("help-scoring-title", "help-scoring"),
+    ("help-hollywood-title", "help-hollywood"),
+    ("help-mouse-title", "help-mouse"),
+    ("help-keys-title", "help-keys"),
+];
 
-MELDS
-Three or four of a kind, or three or more cards in a row of one suit. Ace is low: \
-A-2-3 is a run, Q-K-A is not. A card counts in one meld only. Cards not in a meld \
-are deadwood: aces 1, faces 10, others their number.
-
-KNOCKING
-After drawing, if your deadwood after the discard is 10 or less you may knock: \
-press Knock, then click the card to discard. Your melds are spread; the computer \
-lays its deadwood off onto your melds where it fits. If you have no deadwood at \
-all, that is gin: press Gin!
-
-SCORING
-Knock with less deadwood than the other player: you score the difference. \
-If they have as little or less, they undercut you: they score the difference \
-plus the undercut bonus (10). Gin scores the gin bonus (25, or 20 in settings) \
-plus the other player's deadwood, and they cannot lay off. If the stock runs \
-down to two cards with no knock, the hand is dead and is dealt again.
-
-HOLLYWOOD
-Three games are scored at once. Your first win goes in game 1, your second in \
-games 1 and 2, your third and later in all three. A game closes when someone \
-reaches 100; later wins only go to games still open, and if you never scored in \
-a game that closed, your next win starts you in the next open one. Win two of the \
-three games to win the series; play goes on until all three close.
-
-WITH THE MOUSE
-Click or drag the stock or the discard pile to draw. Double-click a card, or drag \
-it onto the pile, to discard. Drag cards along your hand to arrange them, or use \
-the Melds / Rank / Suit buttons (S cycles). When the computer knocks, drag your \
-cards onto its melds (the melds a card fits light up), or press Lay off all, then Done.
-
-KEYS
-The whole round plays without the mouse. Left and right arrows move a gold \
-highlight through the piles when you draw and through your hand otherwise; Up or \
-Enter does what a click on it does (draw it, raise a card, then play it); Down \
-lowers a raised card. Space is always the main button (Enter too, when nothing is \
-highlighted). Each button shows its key: T take, P pass, K knock, G gin, L lay off \
-all, D done, N next round; S sorts, H asks for a hint, Esc opens the menu.";
+/// The numbers the How to play page takes from the rules.
+pub fn help_args(rules: &RuleSettings) -> Vec<Arg<'static>> {
+    vec![
+        ("gin", rules.gin_bonus.into()),
+        ("undercut", rules.undercut_bonus.into()),
+        ("target", rules.game_target.into()),
+        ("limit", rules.knock_limit.into()),
+    ]
+}
 
 #[allow(clippy::too_many_arguments)]
 fn menu_ui(
@@ -343,15 +316,17 @@ fn menu_ui(
     mut commands: MessageWriter<PlayerCommand>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
+    let sp = &*speech;
+    let t = |id: &str| sp.t(id, &[]);
     let page = *screen.get();
     let title = match page {
         MenuScreen::Closed => return Ok(()),
-        MenuScreen::Main => "Hollywood Gin",
-        MenuScreen::ConfirmNew => "New series?",
-        MenuScreen::Replay => "Replay a deal",
-        MenuScreen::Settings => "Settings",
-        MenuScreen::Statistics => "Statistics",
-        MenuScreen::Help => "How to play",
+        MenuScreen::Main => t("game-title"),
+        MenuScreen::ConfirmNew => t("confirm-new-title"),
+        MenuScreen::Replay => t("menu-replay"),
+        MenuScreen::Settings => t("menu-settings"),
+        MenuScreen::Statistics => t("menu-statistics"),
+        MenuScreen::Help => t("menu-help"),
     };
     let ctx = contexts.ctx_mut()?;
     let mut to = page;
@@ -365,14 +340,14 @@ fn menu_ui(
             MenuScreen::Main => {
                 ui.vertical_centered(|ui| {
                     let cont = if series_in_play(&series) {
-                        "Continue series"
+                        t("menu-continue")
                     } else {
-                        "Play"
+                        t("menu-play")
                     };
-                    if big(ui, cont) {
+                    if big(ui, &cont) {
                         to = MenuScreen::Closed;
                     }
-                    if big(ui, "New series") {
+                    if big(ui, &t("menu-new-series")) {
                         if series_in_play(&series) {
                             to = MenuScreen::ConfirmNew;
                         } else {
@@ -380,104 +355,108 @@ fn menu_ui(
                             to = MenuScreen::Closed;
                         }
                     }
-                    if big(ui, "Replay a deal") {
+                    if big(ui, &t("menu-replay")) {
                         to = MenuScreen::Replay;
                     }
-                    if big(ui, "Settings") {
+                    if big(ui, &t("menu-settings")) {
                         to = MenuScreen::Settings;
                     }
-                    if big(ui, "Statistics") {
+                    if big(ui, &t("menu-statistics")) {
                         to = MenuScreen::Statistics;
                     }
-                    if big(ui, "How to play") {
+                    if big(ui, &t("menu-help")) {
                         to = MenuScreen::Help;
                     }
-                    if big(ui, "Quit") {
+                    if big(ui, &t("menu-quit")) {
                         exit.write(AppExit::Success);
                     }
                     ui.label(
-                        egui::RichText::new(format!(
-                            "Version {} · the series is saved after every move",
-                            env!("CARGO_PKG_VERSION")
+                        egui::RichText::new(sp.t(
+                            "menu-version",
+                            &[("version", env!("CARGO_PKG_VERSION").into())],
                         ))
                         .small(),
                     );
                 });
             }
             MenuScreen::ConfirmNew => {
-                ui.label("The series in play will be lost. Start a new one?");
+                ui.label(t("confirm-new-text"));
                 ui.horizontal(|ui| {
-                    if ui.button("Start a new series").clicked() {
+                    if ui.button(t("confirm-new-yes")).clicked() {
                         commands.write(PlayerCommand::NewSeries(fresh_seed()));
                         to = MenuScreen::Closed;
                     }
-                    if ui.button("Keep playing").clicked() {
+                    if ui.button(t("confirm-new-no")).clicked() {
                         to = MenuScreen::Main;
                     }
                 });
             }
             MenuScreen::Replay => {
-                ui.label("Play any deal again from its seed (turn on \"Show each deal's seed\" in Settings to see them). A replayed deal is practice: your series waits and nothing is scored.");
+                ui.set_max_width(520.0);
+                ui.label(sp.t(
+                    "replay-intro",
+                    &[("setting", t("settings-show-seed").into())],
+                ));
                 let r = series.current.round();
                 if let Some(seed) = r.seed() {
-                    ui.label(format!("This deal's seed: {seed}"));
+                    ui.label(sp.t("replay-this-seed", &[("seed", seed.to_string().into())]));
                 }
                 ui.horizontal(|ui| {
-                    ui.label("Seed");
+                    ui.label(t("replay-seed"));
                     ui.text_edit_singleline(&mut form.seed);
                 });
                 ui.horizontal(|ui| {
-                    ui.label("Dealer");
-                    ui.radio_value(&mut form.dealer, HUMAN, "You");
-                    ui.radio_value(&mut form.dealer, HUMAN.other(), "Computer");
+                    ui.label(t("replay-dealer"));
+                    for seat in [HUMAN, HUMAN.other()] {
+                        let name = sp.t("seat-name", &[("who", words::who(seat).into())]);
+                        ui.radio_value(&mut form.dealer, seat, name);
+                    }
                 });
-                if let Some(e) = &form.error {
-                    ui.colored_label(egui::Color32::LIGHT_RED, e);
+                if form.bad_seed {
+                    ui.colored_label(egui::Color32::LIGHT_RED, t("replay-bad-seed"));
                 }
                 ui.horizontal(|ui| {
-                    if ui.button("Play this deal").clicked() {
+                    if ui.button(t("replay-play")).clicked() {
                         match form.seed.trim().parse::<u64>() {
                             Ok(seed) => {
                                 let dealer = form.dealer;
                                 commands.write(PlayerCommand::Replay { dealer, seed });
-                                form.error = None;
+                                form.bad_seed = false;
                                 to = MenuScreen::Closed;
                             }
-                            Err(_) => {
-                                form.error = Some(
-                                    "A seed is a whole number, like 614480483733483466.".into(),
-                                );
-                            }
+                            Err(_) => form.bad_seed = true,
                         }
                     }
-                    if ui.button("Back").clicked() {
+                    if ui.button(t("button-back")).clicked() {
                         to = MenuScreen::Main;
                     }
                 });
             }
             MenuScreen::Settings => {
-                settings_page(ui, &mut settings, &speech);
-                if ui.button("Back").clicked() {
+                settings_page(ui, &mut settings, sp);
+                if ui.button(t("button-back")).clicked() {
                     to = MenuScreen::Main;
                 }
             }
             MenuScreen::Statistics => {
-                statistics_page(ui, &stats);
-                if ui.button("Back").clicked() {
+                statistics_page(ui, sp, &stats);
+                if ui.button(t("button-back")).clicked() {
                     to = MenuScreen::Main;
                 }
             }
             MenuScreen::Help => {
-                egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
-                    ui.set_max_width(560.0);
-                    for para in HELP.split("\n\n") {
-                        let (head, body) = para.split_once('\n').unwrap_or(("", para));
-                        ui.strong(head);
-                        ui.label(body.replace('\n', " "));
-                        ui.add_space(6.0);
-                    }
-                });
-                if ui.button("Back").clicked() {
+                let args = help_args(series.current.rules());
+                egui::ScrollArea::vertical()
+                    .max_height(420.0)
+                    .show(ui, |ui| {
+                        ui.set_max_width(560.0);
+                        for (head, body) in HELP {
+                            ui.strong(t(head));
+                            ui.label(sp.t(body, &args));
+                            ui.add_space(6.0);
+                        }
+                    });
+                if ui.button(t("button-back")).clicked() {
                     to = MenuScreen::Main;
                 }
             }
@@ -492,6 +471,7 @@ fn menu_ui(
 fn menu_button(
     mut contexts: EguiContexts,
     screen: Res<State<MenuScreen>>,
+    speech: Res<Speech>,
     mut next: ResMut<NextState<MenuScreen>>,
 ) -> Result {
     if *screen.get() != MenuScreen::Closed {
@@ -502,7 +482,10 @@ fn menu_button(
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .movable(false)
         .show(ctx, |ui| {
-            if ui.add(table_button("Menu (Esc)")).clicked() {
+            if ui
+                .add(table_button(&speech.t("button-menu", &[])))
+                .clicked()
+            {
                 next.set(MenuScreen::Main);
             }
         });
@@ -526,23 +509,46 @@ mod tests {
     use super::*;
 
     #[test]
-    fn help_covers_the_scoring_and_the_hollywood_credit() {
-        for needle in [
-            "undercut",
-            "gin bonus",
-            "game 1",
-            "games 1 and 2",
-            "all three",
-            "Esc",
-        ] {
-            assert!(HELP.contains(needle), "help mentions {needle}");
+    fn help_is_written_in_each_language_with_the_rules_numbers() {
+        // Unusual numbers, so a number written into the text instead of taken from the rules
+        // shows up.
+        let rules = RuleSettings {
+            gin_bonus: 20,
+            undercut_bonus: 15,
+            game_target: 150,
+            knock_limit: 7,
+            ..RuleSettings::default()
+        };
+        let args = help_args(&rules);
+        let mut bodies = Vec::new();
+        for lang in Lang::ALL {
+            let sp = Speech::new(lang);
+            let text = |id: &str| sp.t(id, &args);
+            let scoring = text("help-scoring");
+            assert!(
+                scoring.contains("20") && scoring.contains("15"),
+                "{scoring}"
+            );
+            assert!(
+                !scoring.contains("25") && !scoring.contains("10"),
+                "{scoring}"
+            );
+            assert!(text("help-hollywood").contains("150"), "{lang:?}");
+            assert!(text("help-knock").contains('7'), "{lang:?}");
+            for (head, body) in HELP {
+                let (h, b) = (text(head), text(body));
+                assert_ne!(h, head, "{lang:?} lacks {head}");
+                assert!(b.len() > 80, "{lang:?} {body}: {b}");
+                bodies.push(b);
+            }
         }
-        // Every paragraph has a heading line and a body.
-        for para in HELP.split("\n\n") {
-            let (head, body) = para.split_once('\n').expect("heading and body");
-            assert_eq!(head, head.to_uppercase(), "{head}");
-            assert!(body.len() > 40);
+        // Written in each language, not copied from English.
+        for i in 0..HELP.len() {
+            let n = HELP.len();
+            assert_ne!(bodies[i], bodies[n + i]);
+            assert_ne!(bodies[i], bodies[2 * n + i]);
         }
+        assert!(bodies[..HELP.len()].concat().contains("games 1 and 2"));
     }
 
     #[test]

@@ -77,6 +77,7 @@ use bevy::app::PluginGroupBuilder;
 use bevy::prelude::*;
 use bevy::window::{Window, WindowPlugin, WindowResolution};
 
+use crate::lang::say;
 use crate::store::lock::{InstanceLock, LockError};
 
 /// Every plugin of the game, in one group, so the game and the headless tests run the same
@@ -169,14 +170,8 @@ pub fn display_problem() -> Option<String> {
     }
     let var = |k| std::env::var(k).ok().filter(|v: &String| !v.is_empty());
     match (var("DISPLAY"), var("WAYLAND_DISPLAY")) {
-        (None, None) => Some(
-            "no display found (DISPLAY and WAYLAND_DISPLAY are unset); the game needs a desktop session."
-                .into(),
-        ),
-        (None, Some(w)) => Some(format!(
-            "no X11 display found: WAYLAND_DISPLAY is {w} but DISPLAY is unset; this build draws \
-             through X11, so it needs XWayland (most Wayland desktops start it by themselves)."
-        )),
+        (None, None) => Some(say("cli-no-display", &[])),
+        (None, Some(w)) => Some(say("cli-no-x11", &[("wayland", w.into())])),
         (Some(d), _) => x11_unreachable(&d),
     }
 }
@@ -191,9 +186,12 @@ pub fn display_problem() -> Option<String> {
 fn x11_unreachable(display: &str) -> Option<String> {
     match x11rb::connect(Some(display)) {
         Ok(_) => None,
-        Err(e) => Some(format!(
-            "cannot open the display {display} ({e}); is the X server running, and is DISPLAY \
-             right for this session?"
+        Err(e) => Some(say(
+            "cli-display-unreachable",
+            &[
+                ("display", display.to_string().into()),
+                ("detail", e.to_string().into()),
+            ],
         )),
     }
 }
@@ -212,15 +210,11 @@ fn x11_unreachable(_display: &str) -> Option<String> {
 /// game cannot check for beforehand: one line instead of a backtrace.
 pub fn explain_startup_panic(message: &str) -> Option<String> {
     if message.contains("Unable to find a GPU") {
-        Some(
-            "no usable graphics adapter was found. The game draws with Vulkan, Metal, DirectX 12 \
-             or OpenGL: on Linux install Mesa's drivers (Debian/Ubuntu: mesa-vulkan-drivers and \
-             libgl1-mesa-dri), elsewhere update the graphics driver."
-                .into(),
-        )
+        Some(say("cli-no-gpu", &[]))
     } else if message.contains("Failed to build event loop") {
-        Some(format!(
-            "cannot open a window ({message}); is the display server running?"
+        Some(say(
+            "cli-no-window",
+            &[("detail", message.to_string().into())],
         ))
     } else {
         None
@@ -247,7 +241,10 @@ fn install_panic_hook() {
 
 /// A warning before Bevy's log is set up.
 fn warn_early(msg: &str) {
-    eprintln!("hollywood-gin: warning: {msg}");
+    eprintln!(
+        "hollywood-gin: {}",
+        say("cli-warning", &[("message", msg.into())])
+    );
 }
 
 /// Opens the window and plays until it is closed.
@@ -262,13 +259,17 @@ pub fn run(opts: GuiOptions) -> ExitCode {
     let _lock = match paths.as_ref().map(|p| InstanceLock::acquire(&p.data)) {
         Some(Ok(lock)) => Some(lock),
         Some(Err(LockError::Held(_))) => {
-            eprintln!(
-                "hollywood-gin: the game is already running; switch to its window (this one closes)."
-            );
+            eprintln!("hollywood-gin: {}", say("cli-already-running", &[]));
             return ExitCode::SUCCESS;
         }
-        Some(Err(e)) => {
-            warn_early(&format!("{e}; carrying on without it"));
+        Some(Err(LockError::Io(path, e))) => {
+            warn_early(&say(
+                "cli-lock-failed",
+                &[
+                    ("path", path.display().to_string().into()),
+                    ("detail", e.to_string().into()),
+                ],
+            ));
             None
         }
         None => None,
@@ -276,16 +277,14 @@ pub fn run(opts: GuiOptions) -> ExitCode {
     let (w, h) = opts.size.unwrap_or((1280, 800));
     let boot = persist::Boot::load(paths);
     if opts.seed.is_some() && boot.saved.series.is_some() {
-        eprintln!(
-            "hollywood-gin: --seed starts a new series; the saved one is replaced once you make a move"
-        );
+        eprintln!("hollywood-gin: {}", say("cli-seed-replaces", &[]));
     }
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
-                    title: "Hollywood Gin".into(),
+                    title: say("game-title", &[]),
                     resolution: WindowResolution::new(w, h),
                     ..default()
                 }),

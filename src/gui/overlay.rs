@@ -27,27 +27,32 @@ use super::scoreview::{ScoreView, banner, worked_out};
 use super::screen::Screen;
 use super::seats::HUMAN;
 use super::settings::PlayerSettings;
+use super::speech::Speech;
 use super::table::{PlayerCommand, RoundEnd, Series, TurnPhase, round_key};
 use super::theme::table_button;
 use super::words;
 use crate::ai::View;
-use crate::ai::heuristic::hint;
+use crate::ai::heuristic::{HintReason, hint};
 
 /// What the overlay is showing.
 #[derive(Resource, Default)]
 pub struct Overlay {
-    /// The last round's banner, and the round it belongs to.
-    banner: Vec<String>,
+    /// The last round's end (worded when drawn, so a change of language shows at once), and
+    /// the round it belongs to.
+    banner: Option<RoundEnd>,
     banner_round: Option<(u64, u64)>,
     /// The hint for the current position, and the position it is for.
-    hint: Option<(String, usize)>,
+    hint: Option<(HintReason, usize)>,
     zoom: f32,
 }
 
 /// The round's moves so far, one line a turn, newest last.
-fn moves_log(ui: &mut egui::Ui, series: &Series, bottom: f32, four_color: bool) {
+fn moves_log(ui: &mut egui::Ui, sp: &Speech, series: &Series, bottom: f32, four_color: bool) {
     let seen = series.current.round().seen_moves();
-    let lines: Vec<String> = words::turns(&seen).into_iter().map(words::turn).collect();
+    let lines: Vec<String> = words::turns(&seen)
+        .into_iter()
+        .map(|t| words::turn(sp, t))
+        .collect();
     let room = (bottom - ui.cursor().top() - 12.0).max(30.0);
     egui::ScrollArea::vertical()
         .max_height(room)
@@ -55,7 +60,7 @@ fn moves_log(ui: &mut egui::Ui, series: &Series, bottom: f32, four_color: bool) 
         .auto_shrink([false, true])
         .show(ui, |ui| {
             if lines.is_empty() {
-                ui.label(egui::RichText::new("No moves yet.").italics());
+                ui.label(egui::RichText::new(sp.t("moves-none", &[])).italics());
             }
             for line in &lines {
                 ui.label(card_text(ui, line, four_color));
@@ -70,18 +75,22 @@ fn take_banners(
     mut overlay: ResMut<Overlay>,
 ) {
     for e in ends.read() {
-        let after = series.current.scoreboard();
-        // The headline, then the score worked out, then what closed or was decided.
-        let mut lines = banner(&e.result, &e.entry, after);
-        let rest = lines.split_off(1);
-        lines.extend(worked_out(&e.result, &e.entry, after));
-        lines.extend(rest);
-        overlay.banner = lines;
-        if e.practice {
-            overlay.banner.push("(A replayed deal: not scored.)".into());
-        }
+        overlay.banner = Some(e.clone());
         overlay.banner_round = Some(round_key(&series.current));
     }
+}
+
+/// The banner's lines: the headline, then the score worked out, then what closed or was
+/// decided.
+fn banner_lines(sp: &Speech, e: &RoundEnd, after: &crate::rules::Scoreboard) -> Vec<String> {
+    let mut lines = banner(sp, &e.result, &e.entry, after);
+    let rest = lines.split_off(1);
+    lines.extend(worked_out(sp, &e.result, &e.entry, after));
+    lines.extend(rest);
+    if e.practice {
+        lines.push(sp.t("banner-practice", &[]));
+    }
+    lines
 }
 
 /// `text` with the cards in it (8♦, A♥) in their suits' colours for the deck in use.
@@ -99,6 +108,11 @@ pub fn card_text(ui: &egui::Ui, text: &str, four_color: bool) -> egui::text::Lay
     job
 }
 
+/// A seat's name in the score pad's rows.
+fn seat_name(sp: &Speech, seat: crate::rules::Seat) -> String {
+    sp.t("seat-name", &[("who", words::who(seat).into())])
+}
+
 fn grid_cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
         ui.label(text);
@@ -106,11 +120,11 @@ fn grid_cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) {
 }
 
 /// The score window's contents; nothing in it goes below `bottom` (egui points).
-fn scoreboard(ui: &mut egui::Ui, series: &Series, bottom: f32) {
+fn scoreboard(ui: &mut egui::Ui, sp: &Speech, series: &Series, bottom: f32) {
     let sb = series.current.scoreboard();
-    let v = ScoreView::of(sb);
+    let v = ScoreView::of(sp, sb);
     if series.practising() {
-        ui.label(egui::RichText::new("Replaying a deal: your series waits.").italics());
+        ui.label(egui::RichText::new(sp.t("score-practising", &[])).italics());
     }
     let gold = look::egui_color(look::GOLD);
     egui::Grid::new("score")
@@ -119,11 +133,14 @@ fn scoreboard(ui: &mut egui::Ui, series: &Series, bottom: f32) {
         .show(ui, |ui| {
             ui.label("");
             for g in 1..=3 {
-                grid_cell(ui, egui::RichText::new(format!("Game {g}")).strong());
+                grid_cell(
+                    ui,
+                    egui::RichText::new(sp.t("score-game", &[("game", g.into())])).strong(),
+                );
             }
             ui.end_row();
-            for (seat, name) in [(HUMAN, "You"), (HUMAN.other(), "Computer")] {
-                ui.label(egui::RichText::new(name).strong());
+            for seat in [HUMAN, HUMAN.other()] {
+                ui.label(egui::RichText::new(seat_name(sp, seat)).strong());
                 for g in 0..3 {
                     let game = &sb.games[g];
                     let t = egui::RichText::new(&v.cells[seat.index()][g]);
@@ -159,19 +176,18 @@ fn scoreboard(ui: &mut egui::Ui, series: &Series, bottom: f32) {
     ui.label(&v.series);
     let target = sb.rules.game_target;
     ui.label(
-        egui::RichText::new(format!(
-            "Games close at {target}. Gin bonus {}, undercut bonus {}.",
-            sb.rules.gin_bonus, sb.rules.undercut_bonus
+        egui::RichText::new(sp.t(
+            "score-rules",
+            &[
+                ("target", target.into()),
+                ("gin", sb.rules.gin_bonus.into()),
+                ("undercut", sb.rules.undercut_bonus.into()),
+            ],
         ))
         .small(),
     );
     let n = v.history.len();
-    let rounds = if n == 1 {
-        "1 round".into()
-    } else {
-        format!("{n} rounds")
-    };
-    egui::CollapsingHeader::new(format!("History ({rounds})"))
+    egui::CollapsingHeader::new(sp.t("score-history", &[("rounds", n.into())]))
         .id_salt("history")
         .show(ui, |ui| {
             let room = (bottom - ui.cursor().top() - 12.0).clamp(30.0, 220.0);
@@ -180,7 +196,7 @@ fn scoreboard(ui: &mut egui::Ui, series: &Series, bottom: f32) {
                 .stick_to_bottom(true)
                 .show(ui, |ui| {
                     if v.history.is_empty() {
-                        ui.label("No rounds yet.");
+                        ui.label(sp.t("score-no-rounds", &[]));
                     }
                     for line in &v.history {
                         ui.label(line);
@@ -195,6 +211,7 @@ fn overlay_ui(
     series: Res<Series>,
     mut overlay: ResMut<Overlay>,
     settings: Res<PlayerSettings>,
+    speech: Res<Speech>,
     mut notices: ResMut<Notices>,
     menu: Res<State<MenuScreen>>,
     phase: Res<State<TurnPhase>>,
@@ -203,6 +220,7 @@ fn overlay_ui(
     mut out: MessageWriter<PlayerCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let sp = &*speech;
     let playing = *menu.get() == MenuScreen::Closed;
     let met = screen.metrics;
     let zoom = met.ui_scale();
@@ -216,15 +234,15 @@ fn overlay_ui(
     let below_hand = to_points(met.opponent_y() - met.card.y / 2.0) + 8.0;
     // The player's hand, with a raised card's lift.
     let above_hand = to_points(met.hand_y() + met.card.y * (0.5 + RAISE)) - 8.0;
-    egui::Window::new("Score")
+    egui::Window::new(sp.t("window-score", &[]))
         .id("score".into())
         .anchor(egui::Align2::LEFT_TOP, [8.0, below_hand])
         .resizable(false)
         .default_open(true)
-        .show(ctx, |ui| scoreboard(ui, &series, above_hand));
+        .show(ctx, |ui| scoreboard(ui, sp, &series, above_hand));
     // The round's moves, on the right, above the sort buttons.
     let above_sorts = to_points(sort_column_top(met)) - 8.0;
-    egui::Window::new("This round")
+    egui::Window::new(sp.t("window-moves", &[]))
         .id("moves".into())
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, below_hand])
         .resizable(false)
@@ -232,13 +250,17 @@ fn overlay_ui(
         .default_width(230.0)
         .max_width(230.0)
         .show(ctx, |ui| {
-            moves_log(ui, &series, above_sorts, settings.four_color)
+            moves_log(ui, sp, &series, above_sorts, settings.four_color)
         });
 
     // The banner, from the end of a round until the next one is dealt.
     let banner_right = met.discard().x + met.card.x * 0.6 + 18.0 * zoom;
     let this_round = round_key(&series.current);
-    if overlay.banner_round == Some(this_round) && phase == TurnPhase::RoundOver {
+    if overlay.banner_round == Some(this_round)
+        && phase == TurnPhase::RoundOver
+        && let Some(end) = &overlay.banner
+    {
+        let lines = banner_lines(sp, end, series.current.scoreboard());
         egui::Area::new("banner".into())
             // Over the piles, which mean nothing once the round is over, clear of both rows,
             // ending just left of the Next round button.
@@ -252,7 +274,7 @@ fn overlay_ui(
             .interactable(false)
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    for (i, line) in overlay.banner.iter().enumerate() {
+                    for (i, line) in lines.iter().enumerate() {
                         if i == 0 {
                             ui.label(egui::RichText::new(line).strong().size(18.0));
                         } else {
@@ -270,12 +292,13 @@ fn overlay_ui(
         && !series.practising()
         && *menu.get() == MenuScreen::Closed
     {
-        egui::Window::new("Series over")
+        egui::Window::new(sp.t("window-series-over", &[]))
+            .id("series-over".into())
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {
-                let v = ScoreView::of(&sb);
+                let v = ScoreView::of(sp, &sb);
                 ui.heading(&v.series);
                 let mut won = [0u32; 2];
                 let mut gins = [0u32; 2];
@@ -293,13 +316,13 @@ fn overlay_ui(
                 egui::Grid::new("summary").striped(true).show(ui, |ui| {
                     ui.label("");
                     for g in 1..=3 {
-                        ui.strong(format!("Game {g}"));
+                        ui.strong(sp.t("score-game", &[("game", g.into())]));
                     }
-                    ui.strong("Rounds won");
-                    ui.strong("Gins");
+                    ui.strong(sp.t("summary-rounds-won", &[]));
+                    ui.strong(sp.t("summary-gins", &[]));
                     ui.end_row();
-                    for (seat, name) in [(HUMAN, "You"), (HUMAN.other(), "Computer")] {
-                        ui.strong(name);
+                    for seat in [HUMAN, HUMAN.other()] {
+                        ui.strong(seat_name(sp, seat));
                         for g in 0..3 {
                             ui.label(&v.cells[seat.index()][g]);
                         }
@@ -308,9 +331,12 @@ fn overlay_ui(
                         ui.end_row();
                     }
                 });
-                ui.label(format!("{} rounds played.", sb.history.len()));
+                ui.label(sp.t(
+                    "summary-rounds-played",
+                    &[("rounds", sb.history.len().into())],
+                ));
                 if ui
-                    .button(egui::RichText::new("New series").size(18.0))
+                    .button(egui::RichText::new(sp.t("button-new-series", &[])).size(18.0))
                     .clicked()
                 {
                     out.write(PlayerCommand::NextRound);
@@ -338,13 +364,13 @@ fn overlay_ui(
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             let asked = my_turn && keys.just_pressed(KeyCode::KeyH) && playing;
             if ui
-                .add_enabled(my_turn, table_button("Hint (H)"))
-                .on_hover_text("What the Medium computer player would do here")
+                .add_enabled(my_turn, table_button(&sp.t("button-hint", &[])))
+                .on_hover_text(sp.t("hint-tooltip", &[]))
                 .clicked()
                 || asked
             {
                 let view = View::of(r, HUMAN, Some(series.current.scoreboard()));
-                overlay.hint = Some((words::hint(&hint(&view).reason), position));
+                overlay.hint = Some((hint(&view).reason, position));
             }
         });
     // The hint itself, in the gap between the piles and the prompt above the hand.
@@ -356,43 +382,45 @@ fn overlay_ui(
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     ui.set_max_width(340.0);
-                    ui.label(card_text(ui, h, settings.four_color));
+                    ui.label(card_text(ui, &words::hint(sp, h), settings.four_color));
                 });
             });
     }
     if settings.show_seed
         && let Some(seed) = r.seed()
     {
-        let dealer = if r.dealer() == HUMAN {
-            "you"
-        } else {
-            "the computer"
-        };
         egui::Area::new("seed".into())
             .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -4.0])
             .movable(false)
             .interactable(false)
             .show(ctx, |ui| {
                 ui.label(
-                    egui::RichText::new(format!("Deal {seed}, dealt by {dealer}"))
-                        .small()
-                        .color(egui::Color32::from_gray(220)),
+                    egui::RichText::new(sp.t(
+                        "deal-seed",
+                        &[
+                            ("seed", seed.to_string().into()),
+                            ("who", words::who(r.dealer()).into()),
+                        ],
+                    ))
+                    .small()
+                    .color(egui::Color32::from_gray(220)),
                 );
             });
     }
 
     if !notices.is_empty() {
         let mut close = false;
-        egui::Window::new("Notice")
+        egui::Window::new(sp.t("window-notice", &[]))
+            .id("notice".into())
             .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {
                 ui.set_max_width(520.0);
                 for n in notices.iter() {
-                    ui.label(words::file_notice(n));
+                    ui.label(words::file_notice(sp, n));
                 }
-                close = ui.button("OK").clicked();
+                close = ui.button(sp.t("button-ok", &[])).clicked();
             });
         if close {
             notices.clear();

@@ -9,8 +9,9 @@
 
 use crate::rules::{Entry, Outcome, RoundResult, Scoreboard, Seat};
 
-use super::seats::{HUMAN, NAMES};
-use super::words;
+use super::seats::HUMAN;
+use super::speech::Speech;
+use super::words::{self, who};
 
 /// The scoreboard as text cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,54 +26,54 @@ pub struct ScoreView {
     pub history: Vec<String>,
 }
 
-fn name(s: Seat) -> &'static str {
-    NAMES[s.index()]
+/// "games 1, 2, 3" / "game 2" / "no open game".
+fn games_list(sp: &Speech, games: &[usize]) -> String {
+    let numbers = games
+        .iter()
+        .map(|g| (g + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    sp.t(
+        "games-list",
+        &[("count", games.len().into()), ("games", numbers.into())],
+    )
 }
 
-/// "games 1, 2, 3" / "game 2" / "no open game".
-fn games_list(games: &[usize]) -> String {
-    match games {
-        [] => "no open game".into(),
-        [g] => format!("game {}", g + 1),
-        _ => format!(
-            "games {}",
-            games
-                .iter()
-                .map(|g| (g + 1).to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+/// An outcome, for a message's selector.
+fn outcome(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Knock => "knock",
+        Outcome::Undercut => "undercut",
+        Outcome::Gin => "gin",
+        Outcome::BigGin => "big-gin",
+        Outcome::DeadHand => "dead",
     }
 }
 
 /// One history line, e.g. "Round 4: You +4 (knock) in games 1, 2, 3". (No arrow: egui's
 /// default fonts have no "→" glyph.)
-pub fn history_line(e: &Entry) -> String {
-    let how = match e.outcome {
-        Outcome::Knock => "knock",
-        Outcome::Undercut => "undercut",
-        Outcome::Gin => "gin",
-        Outcome::BigGin => "big gin",
-        Outcome::DeadHand => "",
-    };
+pub fn history_line(sp: &Speech, e: &Entry) -> String {
     let mut s = match e.winner {
-        None => format!("Round {}: dead hand, no score", e.round),
-        Some(w) => format!(
-            "Round {}: {} +{} ({how}) in {}",
-            e.round,
-            name(w),
-            e.points,
-            games_list(&e.games)
+        None => sp.t("history-dead-hand", &[("round", e.round.into())]),
+        Some(w) => sp.t(
+            "history-win",
+            &[
+                ("round", e.round.into()),
+                ("who", who(w).into()),
+                ("points", e.points.into()),
+                ("how", outcome(e.outcome).into()),
+                ("games", games_list(sp, &e.games).into()),
+            ],
         ),
     };
     for g in &e.closed {
-        s.push_str(&format!("; closes game {}", g + 1));
+        s.push_str(&sp.t("history-closes", &[("game", (g + 1).into())]));
     }
     s
 }
 
 impl ScoreView {
-    pub fn of(sb: &Scoreboard) -> ScoreView {
+    pub fn of(sp: &Speech, sb: &Scoreboard) -> ScoreView {
         let mut cells: [[String; 3]; 2] = Default::default();
         let mut status: [String; 3] = Default::default();
         for (g, game) in sb.games.iter().enumerate() {
@@ -84,27 +85,32 @@ impl ScoreView {
                 };
             }
             status[g] = match game.winner {
-                None => "open".into(),
-                Some(w) if w == HUMAN => "won by you".into(),
-                Some(w) => format!("won by {}", name(w).to_lowercase()),
+                None => sp.t("game-open", &[]),
+                Some(w) => sp.t("game-won-by", &[("who", who(w).into())]),
             };
         }
         let won = sb.games_won();
         let (h, c) = (won[HUMAN.index()], won[HUMAN.other().index()]);
+        let games = [("you", h.into()), ("computer", c.into())];
         let series = match sb.series_winner() {
-            Some(w) if w == HUMAN => format!("You won the series, {h} games to {c}."),
-            Some(_) => format!("The computer won the series, {c} games to {h}."),
-            None => match sb.leader() {
-                Some(l) if l == HUMAN => format!("You lead the series ({h}–{c} in games)."),
-                Some(_) => format!("The computer leads the series ({c}–{h} in games)."),
-                None => format!("The series is level ({h}–{c} in games)."),
-            },
+            Some(w) => sp.t(
+                "series-won",
+                &[&games[..], &[("who", who(w).into())]].concat(),
+            ),
+            None => sp.t(
+                "series-standing",
+                &[
+                    &games[..],
+                    &[("who", sb.leader().map_or("nobody", who).into())],
+                ]
+                .concat(),
+            ),
         };
         ScoreView {
             cells,
             status,
             series,
-            history: sb.history.iter().map(history_line).collect(),
+            history: sb.history.iter().map(|e| history_line(sp, e)).collect(),
         }
     }
 }
@@ -112,88 +118,101 @@ impl ScoreView {
 /// The score of a round worked out line by line, as a player checks it on paper: each side's
 /// deadwood (the defender's after layoffs, which are named), the sum, and what each game
 /// credited now stands at. Empty for a dead hand.
-pub fn worked_out(result: &RoundResult, entry: &Entry, after: &Scoreboard) -> Vec<String> {
+pub fn worked_out(
+    sp: &Speech,
+    result: &RoundResult,
+    entry: &Entry,
+    after: &Scoreboard,
+) -> Vec<String> {
     let (Some(k), Some(w)) = (result.knocker, result.winner) else {
         return Vec::new();
     };
     let d = k.other();
-    let who = |s: Seat| if s == HUMAN { "you" } else { "the computer" };
-    let cap = |s: Seat| if s == HUMAN { "You" } else { "The computer" };
     let kd = result.spreads[k.index()].deadwood_points;
     let dd = result.spreads[d.index()].deadwood_points;
     let mut lines = Vec::new();
-    lines.push(match result.outcome {
-        Outcome::Gin => format!("{} went gin.", cap(k)),
-        Outcome::BigGin => format!("{} went big gin.", cap(k)),
-        _ => format!("{} knocked with {kd}.", cap(k)),
-    });
+    lines.push(sp.t(
+        "worked-knocker",
+        &[
+            ("who", who(k).into()),
+            ("how", outcome(result.outcome).into()),
+            ("deadwood", kd.into()),
+        ],
+    ));
     let laid: Vec<String> = result.layoffs.iter().map(|l| words::card(l.card)).collect();
-    lines.push(if laid.is_empty() {
-        format!("{} had {dd}.", cap(d))
-    } else {
-        format!("{} had {dd} after laying off {}.", cap(d), laid.join(" "))
-    });
+    lines.push(sp.t(
+        "worked-defender",
+        &[
+            ("who", who(d).into()),
+            ("deadwood", dd.into()),
+            ("laid", laid.len().into()),
+            ("cards", laid.join(" ").into()),
+        ],
+    ));
     let p = result.points;
-    lines.push(match result.outcome {
-        Outcome::Gin | Outcome::BigGin => {
-            format!("{} bonus + {dd} = {p} to {}.", result.bonus, who(w))
-        }
-        Outcome::Undercut => format!(
-            "{kd} − {dd} + {} undercut bonus = {p} to {}.",
-            result.bonus,
-            who(w)
-        ),
-        _ => format!("{dd} − {kd} = {p} to {}.", who(w)),
-    });
+    let sum = match result.outcome {
+        Outcome::Gin | Outcome::BigGin => format!("{} + {dd} = {p}", result.bonus),
+        Outcome::Undercut => format!("{kd} − {dd} + {} = {p}", result.bonus),
+        _ => format!("{dd} − {kd} = {p}"),
+    };
+    lines.push(sp.t(
+        "worked-sum",
+        &[
+            ("sum", sum.into()),
+            ("how", outcome(result.outcome).into()),
+            ("who", who(w).into()),
+        ],
+    ));
     for &g in &entry.games {
         let now = after.games[g].points[w.index()];
-        lines.push(format!("Game {}: +{p}, {} now {now}.", g + 1, who(w)));
+        lines.push(sp.t(
+            "worked-game",
+            &[
+                ("game", (g + 1).into()),
+                ("points", p.into()),
+                ("who", who(w).into()),
+                ("now", now.into()),
+            ],
+        ));
     }
     lines
 }
 
 /// The banner after a round, e.g. "Computer undercut you: +12 to game 1", plus a line for each
 /// game it closed and one when it decided the series.
-pub fn banner(result: &RoundResult, entry: &Entry, after: &Scoreboard) -> Vec<String> {
+pub fn banner(sp: &Speech, result: &RoundResult, entry: &Entry, after: &Scoreboard) -> Vec<String> {
     let mut lines = Vec::new();
-    let to = |e: &Entry| format!("+{} to {}", e.points, games_list(&e.games));
-    let first = match (result.outcome, result.winner, result.knocker) {
-        (Outcome::DeadHand, ..) => "Dead hand: nobody scores; the same dealer deals again.".into(),
-        (Outcome::Gin | Outcome::BigGin, Some(w), _) if w == HUMAN => format!("Gin! {}", to(entry)),
-        (Outcome::Gin | Outcome::BigGin, Some(_), _) => {
-            format!("The computer went gin: {}", to(entry))
-        }
-        (Outcome::Undercut, Some(w), _) if w == HUMAN => {
-            format!("You undercut the computer: {}", to(entry))
-        }
-        (Outcome::Undercut, Some(_), _) => format!("The computer undercut you: {}", to(entry)),
-        (_, Some(w), _) if w == HUMAN => format!("You won the round: {}", to(entry)),
-        (_, Some(_), _) => format!("The computer won the round: {}", to(entry)),
-        (_, None, _) => "No score.".into(),
+    let first = match result.winner {
+        None => sp.t("banner-dead-hand", &[]),
+        Some(w) => sp.t(
+            "banner-win",
+            &[
+                ("who", who(w).into()),
+                ("how", outcome(result.outcome).into()),
+                ("points", entry.points.into()),
+                ("games", games_list(sp, &entry.games).into()),
+            ],
+        ),
     };
     lines.push(first);
     for &g in &entry.closed {
         let game = &after.games[g];
         let (me, them) = (game.total(HUMAN), game.total(HUMAN.other()));
-        lines.push(match game.winner {
-            Some(w) if w == HUMAN => format!("Game {} closes: you win it, {me} to {them}.", g + 1),
-            _ => format!(
-                "Game {} closes: the computer wins it, {them} to {me}.",
-                g + 1
-            ),
-        });
+        lines.push(sp.t(
+            "banner-game-closes",
+            &[
+                ("game", (g + 1).into()),
+                ("who", game.winner.map_or("nobody", who).into()),
+                ("you", me.into()),
+                ("computer", them.into()),
+            ],
+        ));
     }
-    match entry.decided_series {
-        Some(w) if w == HUMAN => {
-            lines.push("You have won the series! Play goes on until all three games close.".into())
-        }
-        Some(_) => lines.push(
-            "The computer has won the series. Play goes on until all three games close.".into(),
-        ),
-        None => {}
+    if let Some(w) = entry.decided_series {
+        lines.push(sp.t("banner-series-decided", &[("who", who(w).into())]));
     }
     if entry.ended_series {
-        lines.push("All three games are closed: the series is over.".into());
+        lines.push(sp.t("banner-series-over", &[]));
     }
     lines
 }
@@ -202,6 +221,11 @@ pub fn banner(result: &RoundResult, entry: &Entry, after: &Scoreboard) -> Vec<St
 mod tests {
     use super::*;
     use crate::rules::RuleSettings;
+
+    fn en() -> &'static Speech {
+        static EN: std::sync::OnceLock<Speech> = std::sync::OnceLock::new();
+        EN.get_or_init(Speech::default)
+    }
 
     const YOU: Seat = HUMAN;
     const CPU: Seat = Seat::P2;
@@ -214,7 +238,7 @@ mod tests {
         sb.record_win(YOU, 18, Outcome::Knock);
         sb.record_win(CPU, 30, Outcome::Knock);
         sb.record_win(CPU, 4, Outcome::Gin);
-        let v = ScoreView::of(&sb);
+        let v = ScoreView::of(en(), &sb);
         assert_eq!(v.cells[YOU.index()], ["18", "–", "–"].map(String::from));
         assert_eq!(v.cells[CPU.index()], ["44", "34", "4"].map(String::from));
         assert_eq!(v.status, ["open", "open", "open"].map(String::from));
@@ -237,8 +261,8 @@ mod tests {
         for _ in 0..3 {
             sb.record_win(CPU, 40, Outcome::Knock);
         }
-        let v = ScoreView::of(&sb);
-        assert_eq!(v.status[0], "won by computer");
+        let v = ScoreView::of(en(), &sb);
+        assert_eq!(v.status[0], "won by the computer");
         assert_eq!(v.cells[YOU.index()][0], "–");
         assert_eq!(v.cells[CPU.index()], ["120", "80", "40"].map(String::from));
         assert!(
@@ -248,7 +272,7 @@ mod tests {
         );
         // Your first win goes to game 2, the first open game you have not scored in.
         sb.record_win(YOU, 25, Outcome::Gin);
-        let v = ScoreView::of(&sb);
+        let v = ScoreView::of(en(), &sb);
         assert_eq!(v.cells[YOU.index()], ["–", "25", "–"].map(String::from));
         assert_eq!(v.history[3], "Round 4: You +25 (gin) in game 2");
         let e = sb.history.last().unwrap().clone();
@@ -261,7 +285,7 @@ mod tests {
             spreads: Default::default(),
             layoffs: vec![],
         };
-        assert_eq!(banner(&res, &e, &sb), vec!["Gin! +25 to game 2"]);
+        assert_eq!(banner(en(), &res, &e, &sb), vec!["Gin! +25 to game 2"]);
         // The computer closes game 2 and with it the series.
         sb.record_win(CPU, 30, Outcome::Undercut);
         let e = sb.history.last().unwrap().clone();
@@ -273,18 +297,18 @@ mod tests {
             ..res
         };
         assert_eq!(
-            banner(&res, &e, &sb),
+            banner(en(), &res, &e, &sb),
             vec![
                 "The computer undercut you: +30 to games 2, 3",
                 "Game 2 closes: the computer wins it, 110 to 25.",
                 "The computer has won the series. Play goes on until all three games close.",
             ]
         );
-        let v = ScoreView::of(&sb);
+        let v = ScoreView::of(en(), &sb);
         assert_eq!(v.series, "The computer won the series, 2 games to 0.");
         assert_eq!(
             v.status,
-            ["won by computer", "won by computer", "open"].map(String::from)
+            ["won by the computer", "won by the computer", "open"].map(String::from)
         );
     }
 
@@ -302,12 +326,12 @@ mod tests {
         };
         let e = sb.record(&res).clone();
         assert_eq!(
-            ScoreView::of(&sb).history,
+            ScoreView::of(en(), &sb).history,
             vec!["Round 1: dead hand, no score"]
         );
-        assert!(banner(&res, &e, &sb)[0].starts_with("Dead hand"));
+        assert!(banner(en(), &res, &e, &sb)[0].starts_with("Dead hand"));
         assert_eq!(
-            ScoreView::of(&sb).series,
+            ScoreView::of(en(), &sb).series,
             "The series is level (0–0 in games)."
         );
     }
@@ -328,7 +352,7 @@ mod tests {
             let Some(e) = m.scoreboard().history.last().cloned() else {
                 continue;
             };
-            let lines = worked_out(&res, &e, m.scoreboard());
+            let lines = worked_out(en(), &res, &e, m.scoreboard());
             if res.outcome == Outcome::DeadHand {
                 assert!(lines.is_empty());
                 continue;

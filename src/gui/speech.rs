@@ -32,6 +32,15 @@ impl Default for Speech {
 }
 
 impl Speech {
+    /// Speech in `lang` (the system taken to speak it too).
+    pub fn new(lang: Lang) -> Speech {
+        Speech {
+            lang,
+            system: lang,
+            ..default()
+        }
+    }
+
     /// Message `id` with `args`, in the language in force.
     pub fn t(&self, id: &str, args: &[Arg]) -> String {
         self.texts.get(self.lang, id, args)

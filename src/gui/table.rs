@@ -26,7 +26,7 @@ use super::layout::{HandOrder, SortMode};
 use super::screen::Screen;
 use super::seats::HUMAN;
 use super::settings::PlayerSettings;
-use super::words;
+use super::words::Refusal;
 use crate::ai::Level;
 use crate::rules::{
     Action, Card, Entry, Match, Phase, RoundResult, RuleError, Seat, best_arrangement, best_layoffs,
@@ -70,10 +70,10 @@ impl HandView {
     }
 }
 
-/// What the table says back to the player's last command: why it was refused (empty when it
-/// was not).
+/// What the table says back to the player's last command: why it was refused (`None` when it
+/// was not), as a fact that `words` puts in the player's language.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
-pub struct Feedback(pub String);
+pub struct Feedback(pub Option<Refusal>);
 
 /// A round that has just been entered on the scoreboard. Its entry says what it closed and
 /// decided; the scoreboard after it is the match's own.
@@ -275,13 +275,13 @@ pub fn command(
             // Cannot fail with a seed.
             let _ = series.start_series(settings, Some(seed));
             hand.clear_choice();
-            feedback.0.clear();
+            feedback.0 = None;
             return;
         }
         C::Replay { dealer, seed } => {
             series.replay(dealer, seed);
             hand.clear_choice();
-            feedback.0.clear();
+            feedback.0 = None;
             return;
         }
         C::NextRound => {
@@ -291,7 +291,7 @@ pub fn command(
                 // The practice deal is over: back to the series.
                 series.current = players;
                 hand.clear_choice();
-                feedback.0.clear();
+                feedback.0 = None;
                 return;
             }
             let res = if series.current.scoreboard().is_over() {
@@ -299,7 +299,7 @@ pub fn command(
             } else {
                 series.current.next_round()
             };
-            feedback.0 = res.err().map(|e| words::error(&e)).unwrap_or_default();
+            feedback.0 = res.err().map(Refusal::Rule);
             hand.clear_choice();
             return;
         }
@@ -322,10 +322,7 @@ pub fn command(
                         discard: c,
                         melds: best_arrangement(r.hand(HUMAN).without(c)).melds,
                     };
-                    feedback.0 = match r.clone().apply(HUMAN, knock) {
-                        Err(e) => words::error(&e),
-                        Ok(()) => String::new(),
-                    };
+                    feedback.0 = r.clone().apply(HUMAN, knock).err().map(Refusal::Rule);
                     return;
                 }
             }
@@ -337,7 +334,7 @@ pub fn command(
             if let Some(a) = big.or_else(|| series.legal(|a| matches!(a, Action::Gin { .. }))) {
                 actions.push(a);
             } else {
-                feedback.0 = words::no_gin();
+                feedback.0 = Some(Refusal::NoGin);
                 return;
             }
         }
@@ -353,10 +350,10 @@ pub fn command(
         }
         C::Done => actions.push(Action::FinishLayoffs),
     }
-    feedback.0.clear();
+    feedback.0 = None;
     for a in actions {
         if let Err(e) = series.act(HUMAN, a) {
-            feedback.0 = words::error(&e);
+            feedback.0 = Some(Refusal::Rule(e));
             return;
         }
     }
@@ -622,12 +619,12 @@ mod tests {
         let not_mine = game.series.current.round().hand(COMPUTER).first().unwrap();
         game.command(PlayerCommand::Play(not_mine));
         assert_eq!(game.series.current, before);
-        assert!(!game.feedback.0.is_empty());
+        assert!(game.feedback.0.is_some());
         game.command(PlayerCommand::NextRound);
         assert_eq!(game.series.current, before);
         game.command(PlayerCommand::DrawStock);
         assert_eq!(phase_of(&game.series.current), TurnPhase::Discard);
-        assert!(game.feedback.0.is_empty(), "a good move clears the message");
+        assert!(game.feedback.0.is_none(), "a good move clears the message");
     }
 
     #[test]
@@ -677,8 +674,11 @@ mod tests {
             );
             assert!(game.hand.knocking, "still choosing");
             assert!(
-                game.feedback.0.contains("can't knock"),
-                "{}",
+                matches!(
+                    game.feedback.0,
+                    Some(Refusal::Rule(RuleError::DeadwoodTooHigh { .. }))
+                ),
+                "{:?}",
                 game.feedback.0
             );
             // Knock toggles off and on again, then a good card knocks.
@@ -784,6 +784,6 @@ mod tests {
         assert_eq!(t.series.current.series_no(), 2);
         assert_eq!(t.series.current.rules().gin_bonus, 20);
         assert_eq!(t.series.level, Level::Easy);
-        assert!(t.feedback.is_empty());
+        assert!(t.feedback.is_none());
     }
 }

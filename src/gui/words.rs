@@ -13,11 +13,15 @@
 //!   the table, and all turns make the round's log, because what was picked up and thrown is
 //!   what a gin player keeps in their head.
 
+use fluent_bundle::FluentValue;
+
+use crate::ai::Level;
 use crate::ai::heuristic::HintReason;
 use crate::rules::{Action, Card, Outcome, Rank, RoundResult, RuleError, Seat, SeenMove, Suit};
 use crate::store::{FileKind, FileProblem, Notice};
 
 use super::seats::HUMAN;
+use super::speech::Speech;
 
 /// A suit's symbol.
 pub fn suit_symbol(s: Suit) -> char {
@@ -46,13 +50,41 @@ pub fn card(c: Card) -> String {
 }
 
 /// Cards in a list: "7♣, 8♣ and 9♣".
-pub fn cards(cs: &[Card]) -> String {
+pub fn cards(sp: &Speech, cs: &[Card]) -> String {
     let names: Vec<String> = cs.iter().map(|&c| card(c)).collect();
-    match names.as_slice() {
+    list(sp, names)
+}
+
+/// Items in a list, the language's way: "a, b and c".
+pub fn list(sp: &Speech, items: Vec<String>) -> String {
+    match items.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [rest @ .., last] => sp.t(
+            "list-and",
+            &[
+                ("first", rest.join(", ").into()),
+                ("last", last.clone().into()),
+            ],
+        ),
     }
+}
+
+/// A seat for a message's selector: `you` or `computer`.
+pub fn who(s: Seat) -> &'static str {
+    if s == HUMAN { "you" } else { "computer" }
+}
+
+/// A level's name.
+pub fn level(sp: &Speech, l: Level) -> String {
+    sp.t(
+        match l {
+            Level::Easy => "level-easy",
+            Level::Medium => "level-medium",
+            Level::Hard => "level-hard",
+        },
+        &[],
+    )
 }
 
 /// The byte ranges of `text` that are a card (a suit symbol with the rank before it), with
@@ -92,226 +124,204 @@ pub fn suit_segments(text: &str) -> Vec<(&str, Option<Suit>)> {
     out
 }
 
+/// Why the table refused the player's last command: the core's refusal, or Gin pressed with
+/// no gin in the hand.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    Rule(RuleError),
+    NoGin,
+}
+
+/// A refusal, for the player.
+pub fn refusal(sp: &Speech, r: &Refusal) -> String {
+    match r {
+        Refusal::Rule(e) => error(sp, e),
+        Refusal::NoGin => sp.t("refused-no-gin", &[]),
+    }
+}
+
 /// A refused move, for the player.
-pub fn error(e: &RuleError) -> String {
+pub fn error(sp: &Speech, e: &RuleError) -> String {
+    let c = |c: &Card| card(*c).into();
     match e {
-        RuleError::RoundOver => "The round is over.".into(),
-        RuleError::NotYourTurn(_) => "It is not your turn.".into(),
-        RuleError::WrongPhase { action, phase } => {
-            format!("You can't do that now ({action} in the {phase} phase).")
-        }
-        RuleError::CardNotInHand(c) => format!("The {} is not in your hand.", card(*c)),
-        RuleError::DiscardTakenCard(c) => format!(
-            "You just took the {} from the pile: it can't go straight back.",
-            card(*c)
+        RuleError::RoundOver => sp.t("refused-round-over", &[]),
+        RuleError::NotYourTurn(_) => sp.t("refused-not-your-turn", &[]),
+        RuleError::WrongPhase { .. } => sp.t("refused-wrong-phase", &[]),
+        RuleError::CardNotInHand(x) => sp.t("refused-not-in-hand", &[("card", c(x))]),
+        RuleError::DiscardTakenCard(x) => sp.t("refused-taken-card", &[("card", c(x))]),
+        RuleError::MustDrawFromStock => sp.t("refused-must-draw-stock", &[]),
+        RuleError::DiscardPileEmpty => sp.t("refused-pile-empty", &[]),
+        RuleError::StockEmpty => sp.t("refused-stock-empty", &[]),
+        RuleError::DeadwoodTooHigh { deadwood, limit } => sp.t(
+            "refused-deadwood-too-high",
+            &[("deadwood", (*deadwood).into()), ("limit", (*limit).into())],
         ),
-        RuleError::MustDrawFromStock => {
-            "Both players passed the upcard: draw from the stock.".into()
+        RuleError::BadMelds(_) => sp.t("refused-bad-melds", &[]),
+        RuleError::NotGin { deadwood } => {
+            sp.t("refused-not-gin", &[("deadwood", (*deadwood).into())])
         }
-        RuleError::DiscardPileEmpty => "The discard pile is empty.".into(),
-        RuleError::StockEmpty => "The stock is empty.".into(),
-        RuleError::DeadwoodTooHigh { deadwood, limit } => {
-            format!("You can't knock with that card: {deadwood} deadwood is more than {limit}.")
-        }
-        RuleError::BadMelds(_) => "Those melds don't fit your hand.".into(),
-        RuleError::NotGin { deadwood } => format!("Not gin yet: {deadwood} deadwood left."),
-        RuleError::BigGinOff => "Big gin is off in these rules.".into(),
-        RuleError::NoSuchMeld(_) => "There is no such meld.".into(),
-        RuleError::DoesNotFit { card: c, .. } => {
-            format!("The {} doesn't fit that meld.", card(*c))
-        }
-        RuleError::BadDeck => "That is not a deck of 52 cards.".into(),
+        RuleError::BigGinOff => sp.t("refused-big-gin-off", &[]),
+        RuleError::NoSuchMeld(_) => sp.t("refused-no-such-meld", &[]),
+        RuleError::DoesNotFit { card: x, .. } => sp.t("refused-does-not-fit", &[("card", c(x))]),
+        RuleError::BadDeck => sp.t("refused-bad-deck", &[]),
     }
 }
 
-/// What the player calls a file.
-fn file_name(kind: FileKind) -> &'static str {
-    match kind {
+/// What the player calls a file: "settings", "saved series".
+fn file_name(sp: &Speech, kind: FileKind) -> FluentValue<'static> {
+    let kind = match kind {
         FileKind::Settings => "settings",
-        FileKind::SavedSeries => "saved series",
+        FileKind::SavedSeries => "series",
         FileKind::Statistics => "statistics",
-    }
+    };
+    sp.t("file-name", &[("file", kind.into())]).into()
 }
 
-/// Why a file could not be used, as the end of "The settings file … ".
-fn file_problem(p: &FileProblem) -> String {
+/// Why a file could not be used. The parts in brackets (the system's or the parser's own
+/// message) are quoted as they came: they are for a bug report, and no translation of ours
+/// could be as exact.
+fn file_problem(sp: &Speech, p: &FileProblem) -> String {
     match p {
-        FileProblem::Unreadable(e) => format!("could not be read ({e})"),
-        FileProblem::NotAFile => "is not a regular file".into(),
-        FileProblem::TooLarge { bytes, limit } => {
-            format!("is {bytes} bytes, too large to be one of the game's files (at most {limit})")
-        }
-        FileProblem::GrewWhileRead => "grew too large while it was read".into(),
-        FileProblem::NotText => "is not UTF-8 text".into(),
-        FileProblem::Invalid(e) => format!("is not valid ({e})"),
-        FileProblem::BadValue(e) => format!("has a bad value ({e})"),
-        FileProblem::NewerFormat { found, reads } => {
-            format!("was written by a newer version (format {found}, this one reads {reads})")
-        }
-        FileProblem::OlderFormat { found } => format!(
-            "was written by an earlier version (format {found}) whose saves this one cannot \
-             check move by move, so that series cannot be continued"
+        FileProblem::Unreadable(e) => sp.t("file-unreadable", &[("detail", e.as_str().into())]),
+        FileProblem::NotAFile => sp.t("file-not-a-file", &[]),
+        FileProblem::TooLarge { bytes, limit } => sp.t(
+            "file-too-large",
+            &[("bytes", (*bytes).into()), ("limit", (*limit).into())],
         ),
+        FileProblem::GrewWhileRead => sp.t("file-grew", &[]),
+        FileProblem::NotText => sp.t("file-not-text", &[]),
+        FileProblem::Invalid(e) => sp.t("file-invalid", &[("detail", e.as_str().into())]),
+        FileProblem::BadValue(e) => sp.t("file-bad-value", &[("detail", e.as_str().into())]),
+        FileProblem::NewerFormat { found, reads } => sp.t(
+            "file-newer-format",
+            &[("found", (*found).into()), ("reads", (*reads).into())],
+        ),
+        FileProblem::OlderFormat { found } => {
+            sp.t("file-older-format", &[("found", (*found).into())])
+        }
     }
 }
 
 /// A notice about the player's files.
-pub fn file_notice(n: &Notice) -> String {
+pub fn file_notice(sp: &Speech, n: &Notice) -> String {
+    let path = |p: &std::path::Path| p.display().to_string().into();
     match n {
-        Notice::NoHome => {
-            "No home directory found: settings and the series will not be saved.".into()
-        }
-        Notice::NotSaved { kind, path, error } => format!(
-            "Could not save the {} file {}: {error}",
-            file_name(*kind),
-            path.display()
+        Notice::NoHome => sp.t("notice-no-home", &[]),
+        Notice::NotSaved {
+            kind,
+            path: p,
+            error,
+        } => sp.t(
+            "notice-not-saved",
+            &[
+                ("file", file_name(sp, *kind)),
+                ("path", path(p)),
+                ("detail", error.as_str().into()),
+            ],
         ),
         Notice::UnknownFields {
             kind,
-            path,
+            path: p,
             fields,
             more,
             kept,
         } => {
             let mut names: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
             if *more > 0 {
-                names.push(format!("and {more} more"));
+                names.push(sp.t("notice-more-fields", &[("count", (*more).into())]));
             }
             let kept = match kept {
-                Ok(copy) => format!("The file as it was is kept as {}.", copy.display()),
-                Err(e) => format!("It could not be copied aside ({e}), so it will not be changed."),
+                Ok(copy) => sp.t("notice-copy-kept", &[("copy", path(copy))]),
+                Err(e) => sp.t("notice-copy-failed", &[("detail", e.as_str().into())]),
             };
-            format!(
-                "The {} file {} has fields this version does not know, which were ignored: {}. {kept}",
-                file_name(*kind),
-                path.display(),
-                names.join(", ")
-            )
+            let head = sp.t(
+                "notice-unknown-fields",
+                &[
+                    ("file", file_name(sp, *kind)),
+                    ("path", path(p)),
+                    ("fields", names.join(", ").into()),
+                ],
+            );
+            format!("{head} {kept}")
         }
         Notice::Unusable {
             kind,
-            path,
+            path: p,
             problem,
             kept,
-        } => match kept {
-            Ok(aside) => format!(
-                "The {} file {} {}. It was kept as {} and defaults are used.",
-                file_name(*kind),
-                path.display(),
-                file_problem(problem),
-                aside.display()
-            ),
-            Err(e) => format!(
-                "The {} file {} {}, and it could not be moved aside ({e}). Defaults are used \
-                 and the file will not be changed.",
-                file_name(*kind),
-                path.display(),
-                file_problem(problem)
-            ),
-        },
+        } => {
+            let args = |more: (&'static str, FluentValue<'static>)| {
+                [
+                    ("file", file_name(sp, *kind)),
+                    ("path", path(p)),
+                    ("problem", file_problem(sp, problem).into()),
+                    more,
+                ]
+            };
+            match kept {
+                Ok(aside) => sp.t("notice-unusable-moved", &args(("aside", path(aside)))),
+                Err(e) => sp.t("notice-unusable-stuck", &args(("detail", e.clone().into()))),
+            }
+        }
     }
-}
-
-/// The answer to Gin pressed (or the G key) with no gin in the hand.
-pub fn no_gin() -> String {
-    "No gin in this hand yet.".into()
 }
 
 /// The hint's reason, as a sentence.
-pub fn hint(r: &HintReason) -> String {
+pub fn hint(sp: &Speech, r: &HintReason) -> String {
+    let c = |c: &Card| card(*c).into();
     match r {
-        HintReason::TakeIntoMeld(c) => format!("Take the {}: it goes into a meld.", card(*c)),
-        HintReason::TakeTowardsKnock(c) => format!(
-            "Take the {}: with it you can get down to knocking.",
-            card(*c)
-        ),
-        HintReason::PassUnmelded(c) => {
-            format!("Pass: the {} would not go into a meld.", card(*c))
-        }
-        HintReason::DrawUnmelded(c) => format!(
-            "Draw from the stock: the {} would not go into a meld.",
-            card(*c)
-        ),
-        HintReason::DrawOnly => "Draw from the stock.".into(),
+        HintReason::TakeIntoMeld(x) => sp.t("hint-take-into-meld", &[("card", c(x))]),
+        HintReason::TakeTowardsKnock(x) => sp.t("hint-take-towards-knock", &[("card", c(x))]),
+        HintReason::PassUnmelded(x) => sp.t("hint-pass", &[("card", c(x))]),
+        HintReason::DrawUnmelded(x) => sp.t("hint-draw-unmelded", &[("card", c(x))]),
+        HintReason::DrawOnly => sp.t("hint-draw", &[]),
         HintReason::Discard {
-            card: c,
+            card: x,
             deadwood,
-            wanted: true,
-        } => format!(
-            "Discard the {}: it leaves {deadwood} deadwood (the computer may want it, but the others are worse).",
-            card(*c)
+            wanted,
+        } => sp.t(
+            if *wanted {
+                "hint-discard-wanted"
+            } else {
+                "hint-discard"
+            },
+            &[("card", c(x)), ("deadwood", (*deadwood).into())],
         ),
-        HintReason::Discard {
-            card: c, deadwood, ..
-        } => format!(
-            "Discard the {}: it helps your melds least and leaves {deadwood} deadwood.",
-            card(*c)
+        HintReason::Knock { discard, deadwood } => sp.t(
+            "hint-knock",
+            &[("card", c(discard)), ("deadwood", (*deadwood).into())],
         ),
-        HintReason::Knock { discard, deadwood } => format!(
-            "Knock, discarding the {}: {deadwood} deadwood is likely less than the computer's.",
-            card(*discard)
-        ),
-        HintReason::Gin(Some(c)) => {
-            format!(
-                "Go gin, discarding the {}: every other card is melded.",
-                card(*c)
-            )
-        }
-        HintReason::Gin(None) => "Big gin: all eleven cards are melded.".into(),
-        HintReason::LayOff(c) => {
-            format!(
-                "Lay off the {}: it extends one of the knocker's melds.",
-                card(*c)
-            )
-        }
-        HintReason::Done => "Done: nothing more of yours fits the knocker's melds.".into(),
+        HintReason::Gin(Some(x)) => sp.t("hint-gin", &[("card", c(x))]),
+        HintReason::Gin(None) => sp.t("hint-big-gin", &[]),
+        HintReason::LayOff(x) => sp.t("hint-lay-off", &[("card", c(x))]),
+        HintReason::Done => sp.t("hint-done", &[]),
     }
-}
-
-/// A seat as the subject of a sentence ("You", "The computer") and inside one ("you", "the
-/// computer").
-fn subject(s: Seat) -> &'static str {
-    if s == HUMAN { "You" } else { "The computer" }
-}
-fn object(s: Seat) -> &'static str {
-    if s == HUMAN { "you" } else { "the computer" }
 }
 
 /// How a finished round scored, in one line: "You knocked with 6, the computer had 19: you
 /// score 13."
-pub fn score_line(r: &RoundResult) -> String {
+pub fn score_line(sp: &Speech, r: &RoundResult) -> String {
     let Some(k) = r.knocker else {
-        return "Dead hand: the stock ran down to two cards. Nobody scores; the same dealer deals again."
-            .into();
+        return sp.t("score-line-dead-hand", &[]);
     };
     let d = k.other();
-    let (kd, dd) = (
-        r.spreads[k.index()].deadwood_points,
-        r.spreads[d.index()].deadwood_points,
-    );
-    let scores = match r.winner {
-        Some(w) if w == HUMAN => format!("you score {}", r.points),
-        Some(_) => format!("the computer scores {}", r.points),
-        None => "nobody scores".into(),
+    let id = match r.outcome {
+        Outcome::Knock | Outcome::DeadHand => "score-line-knock",
+        Outcome::Undercut => "score-line-undercut",
+        Outcome::Gin => "score-line-gin",
+        Outcome::BigGin => "score-line-big-gin",
     };
-    let (knocker, defender) = (subject(k), object(d));
-    match r.outcome {
-        Outcome::Knock => format!("{knocker} knocked with {kd}, {defender} had {dd}: {scores}."),
-        Outcome::Undercut => format!(
-            "{knocker} knocked with {kd} but {defender} had {dd}: undercut, {scores} ({} bonus + {}).",
-            r.bonus,
-            r.points.saturating_sub(r.bonus)
-        ),
-        Outcome::Gin => format!(
-            "{knocker} went gin, {defender} had {dd}: {scores} ({} bonus + {dd}).",
-            r.bonus
-        ),
-        Outcome::BigGin => format!(
-            "{knocker} went big gin, {defender} had {dd}: {scores} ({} bonus + {dd}).",
-            r.bonus
-        ),
-        Outcome::DeadHand => String::new(),
-    }
+    sp.t(
+        id,
+        &[
+            ("knocker", who(k).into()),
+            ("kd", r.spreads[k.index()].deadwood_points.into()),
+            ("dd", r.spreads[d.index()].deadwood_points.into()),
+            ("points", r.points.into()),
+            ("bonus", r.bonus.into()),
+            ("rest", r.points.saturating_sub(r.bonus).into()),
+        ],
+    )
 }
 
 /// The round's moves grouped into turns: each run of consecutive moves by one player.
@@ -321,70 +331,78 @@ pub fn turns(moves: &[SeenMove]) -> Vec<&[SeenMove]> {
 
 /// One turn as a sentence: "The computer took your 8♦ and threw the K♦." or "You drew from
 /// the stock and threw the 9♠."
-pub fn turn(t: &[SeenMove]) -> String {
+pub fn turn(sp: &Speech, t: &[SeenMove]) -> String {
     let Some(first) = t.first() else {
         return String::new();
     };
-    let you = first.seat == HUMAN;
-    let subject = if you { "You" } else { "The computer" };
-    let owner = |s: Option<Seat>| match s {
-        Some(s) if s == HUMAN => "your ".to_string(),
-        Some(_) => "the computer's ".to_string(),
-        None => "the upcard ".to_string(),
-    };
+    let c = |c: &Card| card(*c).into();
     let mut parts: Vec<String> = Vec::new();
     let mut laid: Vec<Card> = Vec::new();
+    let laid_off = |laid: &[Card]| sp.t("turn-laid-off", &[("cards", cards(sp, laid).into())]);
     for m in t {
         match &m.action {
-            Action::PassUpcard => parts.push("passed the upcard".into()),
+            Action::PassUpcard => parts.push(sp.t("turn-passed", &[])),
             Action::TakeUpcard | Action::TakeDiscard => match m.took {
-                Some(c) => parts.push(format!("took {}{}", owner(m.took_from), card(c))),
-                None => parts.push("took the discard".into()),
+                Some(x) => {
+                    let from = match m.took_from {
+                        Some(s) => who(s),
+                        None => "upcard",
+                    };
+                    parts.push(sp.t("turn-took", &[("card", c(&x)), ("from", from.into())]))
+                }
+                None => parts.push(sp.t("turn-took-discard", &[])),
             },
-            Action::DrawStock => parts.push("drew from the stock".into()),
-            Action::Discard(c) => parts.push(format!("threw the {}", card(*c))),
+            Action::DrawStock => parts.push(sp.t("turn-drew", &[])),
+            Action::Discard(x) => parts.push(sp.t("turn-threw", &[("card", c(x))])),
             Action::Knock { discard, .. } => {
-                parts.push(format!("knocked, throwing the {}", card(*discard)))
+                parts.push(sp.t("turn-knocked", &[("card", c(discard))]))
             }
             Action::Gin {
-                discard: Some(c), ..
-            } => parts.push(format!("went gin, throwing the {}", card(*c))),
-            Action::Gin { discard: None } => parts.push("went big gin".into()),
-            Action::LayOff { card: c, .. } => laid.push(*c),
+                discard: Some(x), ..
+            } => parts.push(sp.t("turn-gin", &[("card", c(x))])),
+            Action::Gin { discard: None } => parts.push(sp.t("turn-big-gin", &[])),
+            Action::LayOff { card: x, .. } => laid.push(*x),
             Action::FinishLayoffs => {
                 parts.push(if laid.is_empty() {
-                    "laid nothing off".into()
+                    sp.t("turn-laid-nothing", &[])
                 } else {
-                    format!("laid off {}", cards(&laid))
+                    laid_off(&laid)
                 });
                 laid.clear();
             }
         }
     }
     if !laid.is_empty() {
-        parts.push(format!("laid off {}", cards(&laid)));
+        parts.push(laid_off(&laid));
     }
-    let body = match parts.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    };
-    format!("{subject} {body}.")
+    sp.t(
+        "turn",
+        &[
+            ("who", who(first.seat).into()),
+            ("actions", list(sp, parts).into()),
+        ],
+    )
 }
 
 /// The computer's most recent turn in the round, as a sentence (none before it has moved).
-pub fn last_computer_turn(moves: &[SeenMove]) -> Option<String> {
+pub fn last_computer_turn(sp: &Speech, moves: &[SeenMove]) -> Option<String> {
     turns(moves)
         .into_iter()
         .rev()
         .find(|t| t.first().is_some_and(|m| m.seat != HUMAN))
-        .map(turn)
+        .map(|t| turn(sp, t))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::{CardSet, Round, RuleSettings};
+
+    /// English, made once.
+    fn en() -> &'static Speech {
+        static EN: std::sync::OnceLock<Speech> = std::sync::OnceLock::new();
+        EN.get_or_init(Speech::default)
+    }
 
     fn c(t: &str) -> Card {
         t.parse().unwrap()
@@ -396,7 +414,7 @@ mod tests {
         assert_eq!(card(c("TS")), "10♠");
         assert_eq!(card(c("AH")), "A♥");
         assert_eq!(card(c("KC")), "K♣");
-        assert_eq!(cards(&[c("7C"), c("8C"), c("9C")]), "7♣, 8♣ and 9♣");
+        assert_eq!(cards(en(), &[c("7C"), c("8C"), c("9C")]), "7♣, 8♣ and 9♣");
         let text = "Take the 10♦ or the K♣, not the A♥.";
         let found: Vec<(&str, Suit)> = card_spans(text)
             .into_iter()
@@ -426,13 +444,16 @@ mod tests {
         let all: Vec<Card> = Card::all().collect();
         for &x in &all {
             for text in [
-                error(&RuleError::CardNotInHand(x)),
-                error(&RuleError::DiscardTakenCard(x)),
-                hint(&HintReason::LayOff(x)),
-                hint(&HintReason::Knock {
-                    discard: x,
-                    deadwood: 4,
-                }),
+                error(en(), &RuleError::CardNotInHand(x)),
+                error(en(), &RuleError::DiscardTakenCard(x)),
+                hint(en(), &HintReason::LayOff(x)),
+                hint(
+                    en(),
+                    &HintReason::Knock {
+                        discard: x,
+                        deadwood: 4,
+                    },
+                ),
             ] {
                 assert!(text.contains(&card(x)), "{text}");
                 assert!(!text.contains(&x.to_string()), "{text} writes {x}");
@@ -452,7 +473,7 @@ mod tests {
         r.apply(Seat::P1, Action::PassUpcard).unwrap();
         r.apply(Seat::P2, Action::PassUpcard).unwrap();
         assert_eq!(
-            last_computer_turn(&r.seen_moves()).as_deref(),
+            last_computer_turn(en(), &r.seen_moves()).as_deref(),
             Some("The computer passed the upcard.")
         );
         r.apply(Seat::P1, Action::DrawStock).unwrap();
@@ -460,20 +481,23 @@ mod tests {
         r.apply(Seat::P2, Action::TakeDiscard).unwrap();
         // Mid-turn: what it has done so far.
         assert_eq!(
-            last_computer_turn(&r.seen_moves()).as_deref(),
+            last_computer_turn(en(), &r.seen_moves()).as_deref(),
             Some("The computer took your 9♣.")
         );
         r.apply(Seat::P2, Action::Discard(c("JS"))).unwrap();
         let seen = r.seen_moves();
         assert_eq!(
-            last_computer_turn(&seen).as_deref(),
+            last_computer_turn(en(), &seen).as_deref(),
             Some("The computer took your 9♣ and threw the J♠.")
         );
         r.apply(Seat::P1, Action::TakeDiscard).unwrap();
         r.apply(Seat::P1, Action::Discard(c("KD"))).unwrap();
         r.apply(Seat::P2, Action::DrawStock).unwrap();
         r.apply(Seat::P2, Action::Discard(c("QS"))).unwrap();
-        let log: Vec<String> = turns(&r.seen_moves()).into_iter().map(turn).collect();
+        let log: Vec<String> = turns(&r.seen_moves())
+            .into_iter()
+            .map(|t| turn(en(), t))
+            .collect();
         assert_eq!(
             log,
             vec![
@@ -507,7 +531,7 @@ mod tests {
             ),
         ];
         assert_eq!(
-            turn(&t),
+            turn(en(), &t),
             "The computer drew from the stock and knocked, throwing the 9♦."
         );
         let t = [
@@ -523,7 +547,7 @@ mod tests {
             ),
         ];
         assert_eq!(
-            turn(&t),
+            turn(en(), &t),
             "The computer took the upcard 5♥ and went gin, throwing the K♠."
         );
         let t = [
@@ -543,9 +567,9 @@ mod tests {
             ),
             m(cpu, Action::FinishLayoffs),
         ];
-        assert_eq!(turn(&t), "The computer laid off 7♣ and 8♣.");
+        assert_eq!(turn(en(), &t), "The computer laid off 7♣ and 8♣.");
         assert_eq!(
-            turn(&[m(HUMAN, Action::FinishLayoffs)]),
+            turn(en(), &[m(HUMAN, Action::FinishLayoffs)]),
             "You laid nothing off."
         );
     }
@@ -566,7 +590,7 @@ mod tests {
             layoffs: vec![],
         };
         assert_eq!(
-            score_line(&knock),
+            score_line(en(), &knock),
             "You knocked with 6, the computer had 19: you score 13."
         );
         let undercut = RoundResult {
@@ -582,7 +606,7 @@ mod tests {
             ..knock.clone()
         };
         assert_eq!(
-            score_line(&undercut),
+            score_line(en(), &undercut),
             "You knocked with 6 but the computer had 6: undercut, the computer scores 10 (10 bonus + 0)."
         );
         let gin = RoundResult {
@@ -600,7 +624,7 @@ mod tests {
             layoffs: vec![],
         };
         assert_eq!(
-            score_line(&gin),
+            score_line(en(), &gin),
             "The computer went gin, you had 19: the computer scores 44 (25 bonus + 19)."
         );
         let dead = RoundResult {
@@ -610,7 +634,7 @@ mod tests {
             points: 0,
             ..gin
         };
-        assert!(score_line(&dead).starts_with("Dead hand"));
+        assert!(score_line(en(), &dead).starts_with("Dead hand"));
     }
 
     #[test]
@@ -626,7 +650,7 @@ mod tests {
             kept: Ok(PathBuf::from("/c/settings.bad-1.ron")),
         };
         assert_eq!(
-            file_notice(&bad),
+            file_notice(en(), &bad),
             "The settings file /c/settings.ron is 20000000 bytes, too large to be one of the \
              game's files (at most 16). It was kept as /c/settings.bad-1.ron and defaults are used."
         );
@@ -636,7 +660,7 @@ mod tests {
             problem: FileProblem::OlderFormat { found: 1 },
             kept: Err("read-only".into()),
         };
-        let t = file_notice(&stuck);
+        let t = file_notice(en(), &stuck);
         assert!(t.contains("saved series file s.ron was written by an earlier version (format 1)"));
         assert!(
             t.contains("(read-only)") && t.ends_with("will not be changed."),
@@ -650,9 +674,10 @@ mod tests {
             kept: Ok(PathBuf::from("st.original-1.ron")),
         };
         assert!(
-            file_notice(&unknown).contains("ignored: `a`, `b.c`, and 3 more. The file as it was"),
+            file_notice(en(), &unknown)
+                .contains("ignored: `a`, `b.c`, and 3 more. The file as it was"),
             "{}",
-            file_notice(&unknown)
+            file_notice(en(), &unknown)
         );
     }
 }

@@ -157,6 +157,12 @@ impl Texts {
     }
 }
 
+/// Message `id` in the system's language: for lines printed to the terminal, which come
+/// before (or without) the player's settings.
+pub fn say(id: &str, args: &[Arg]) -> String {
+    Texts::new().get(Lang::system(), id, args)
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::{BTreeMap, BTreeSet};
@@ -273,5 +279,187 @@ mod tests {
         assert_eq!(t.get(Lang::Nl, "button-knock", &d), "Kloppen (7)");
         assert_eq!(t.get(Lang::Id, "button-knock", &d), "Ketuk (7)");
         assert_eq!(t.get(Lang::Nl, "no-such-message", &[]), "no-such-message");
+    }
+
+    /// The string literals of Rust `code` (comments skipped), each with its line.
+    fn literals(code: &str) -> Vec<(usize, String)> {
+        let b: Vec<char> = code.chars().collect();
+        let (mut i, mut line, mut out) = (0, 1, Vec::new());
+        while i < b.len() {
+            let c = b[i];
+            let next = b.get(i + 1).copied();
+            if c == '\n' {
+                line += 1;
+                i += 1;
+            } else if c == '/' && next == Some('/') {
+                while i < b.len() && b[i] != '\n' {
+                    i += 1;
+                }
+            } else if c == '/' && next == Some('*') {
+                while i + 1 < b.len() && !(b[i] == '*' && b[i + 1] == '/') {
+                    line += usize::from(b[i] == '\n');
+                    i += 1;
+                }
+                i += 2;
+            } else if c == '\'' {
+                // A char literal ('"', '\'') or a lifetime ('a).
+                if next == Some('\\') {
+                    i += 4;
+                } else if b.get(i + 2) == Some(&'\'') {
+                    i += 3;
+                } else {
+                    i += 1;
+                }
+            } else if c == 'r' && matches!(next, Some('"' | '#')) && !b[i - 1].is_alphanumeric() {
+                let hashes = b[i + 1..].iter().take_while(|&&h| h == '#').count();
+                let start = i + 1 + hashes + 1;
+                let close: String = std::iter::once('"')
+                    .chain("#".repeat(hashes).chars())
+                    .collect();
+                let rest: String = b[start..].iter().collect();
+                let end = rest.find(&close).unwrap_or(rest.len());
+                out.push((line, rest[..end].to_string()));
+                line += rest[..end].matches('\n').count();
+                i = start + rest[..end].chars().count() + close.len();
+            } else if c == '"' {
+                let mut lit = String::new();
+                i += 1;
+                while i < b.len() && b[i] != '"' {
+                    if b[i] == '\\' {
+                        i += 1;
+                    }
+                    line += usize::from(b[i] == '\n');
+                    lit.push(b[i]);
+                    i += 1;
+                }
+                out.push((line, lit));
+                i += 1;
+            } else {
+                i += 1;
+            }
+        }
+        out
+    }
+
+    /// Whether a literal reads as words for a person: two words or more ("Games close at"),
+    /// or one capitalised ("Score"). Not: placeholders ("{head} {kept}"), identifiers and
+    /// message ids ("hollywood-gin", "button-take"), paths, keys ("T"), formats ("{pct}%"),
+    /// one word in capitals (card file names "QC", tags "RIFF"; so not "OK" either), or one
+    /// lowercase word (a selector or an egui id: the check cannot tell those from a word).
+    fn reads_as_words(lit: &str) -> bool {
+        let mut plain = String::new();
+        let mut depth = 0;
+        for c in lit.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ if depth == 0 => plain.push(c),
+                _ => {}
+            }
+        }
+        if !plain.contains(char::is_whitespace) && plain.contains(['/', '.']) {
+            // A path or a file name.
+            return false;
+        }
+        let words: Vec<&str> = plain
+            .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_' || c == '\''))
+            .filter(|t| t.chars().filter(|c| c.is_alphabetic()).count() >= 2)
+            .filter(|t| {
+                !((t.contains('-') || t.contains('_')) && !t.chars().any(char::is_uppercase))
+            })
+            .filter(|t| !(t.contains('_') && t.chars().all(|c| !c.is_lowercase())))
+            .collect();
+        match words.as_slice() {
+            [] => false,
+            [one] => {
+                one.chars().next().is_some_and(char::is_uppercase)
+                    && one.chars().any(char::is_lowercase)
+            }
+            _ => true,
+        }
+    }
+
+    /// The check that no player-facing text is left in the code that shows things (the GUI
+    /// and the program's own lines): every string literal outside tests, attributes and
+    /// developer diagnostics (logs, `expect`, panics) must not read as words. The core's few
+    /// literals (error `Display`s, the validation details of a hand-edited file) are
+    /// diagnostics by design: the shell only ever quotes them inside a translated sentence.
+    #[test]
+    fn no_player_facing_literal_is_left_outside_the_resources() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+        let mut files: Vec<std::path::PathBuf> = vec![format!("{root}/main.rs").into()];
+        for dir in ["gui"] {
+            for e in std::fs::read_dir(format!("{root}/{dir}")).expect("src/gui") {
+                files.push(e.expect("an entry").path());
+            }
+        }
+        // Literals that are not words for the player, each with why.
+        let allowed: [(&str, &str); 4] = [
+            ("Unable to find a GPU", "matched against a library's panic"),
+            (
+                "Failed to build event loop",
+                "matched against a library's panic",
+            ),
+            ("WAVEfmt ", "the tag of a WAV file's header"),
+            (
+                "Hollywood Gin Rummy against the computer",
+                "clap's --help, whose own words are English; error lines are ours",
+            ),
+        ];
+        let developer = [
+            "#[",
+            "info!",
+            "warn!",
+            "debug!",
+            "error!",
+            "trace!",
+            "expect(",
+            "panic!",
+            "unreachable!",
+            "assert",
+            "filter:",
+        ];
+        let mut found = Vec::new();
+        let mut checked = 0;
+        for f in files {
+            let text = std::fs::read_to_string(&f).expect("readable source");
+            let code = text.split("#[cfg(test)]").next().unwrap_or("");
+            let lines: Vec<&str> = code.lines().collect();
+            for (line, lit) in literals(code) {
+                checked += 1;
+                let at = lines.get(line - 1).copied().unwrap_or("");
+                if !reads_as_words(&lit)
+                    || allowed.iter().any(|(a, _)| *a == lit)
+                    || developer.iter().any(|d| at.contains(d))
+                {
+                    continue;
+                }
+                found.push(format!("{}:{line}: {lit:?}", f.display()));
+            }
+        }
+        assert!(checked > 200, "the scan saw the code ({checked} literals)");
+        assert!(
+            found.is_empty(),
+            "player-facing text in code:\n{}",
+            found.join("\n")
+        );
+        // The test itself catches what it is for.
+        let bad = literals("fn f() { ui.label(\"Games close at {target}.\"); let k = \"T\"; }");
+        assert_eq!(bad.len(), 2);
+        assert!(reads_as_words(&bad[0].1) && !reads_as_words(&bad[1].1));
+        for words in ["Score", "won by you", "Knock ({ $deadwood })"] {
+            assert!(reads_as_words(words), "{words}");
+        }
+        for not in [
+            "button-take",
+            "{pct}%",
+            "hollywood-gin: {}",
+            "{head} {kept}",
+            "K",
+            "you",
+            "QC",
+        ] {
+            assert!(!reads_as_words(not), "{not}");
+        }
     }
 }

@@ -37,15 +37,6 @@ impl AnimSpeed {
             AnimSpeed::Slow => 1.8,
         }
     }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            AnimSpeed::Instant => "Instant",
-            AnimSpeed::Fast => "Fast",
-            AnimSpeed::Normal => "Normal",
-            AnimSpeed::Slow => "Slow",
-        }
-    }
 }
 
 /// The colour of the card backs.
@@ -65,15 +56,6 @@ impl CardBack {
         CardBack::Green,
         CardBack::Grey,
     ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            CardBack::Blue => "Blue",
-            CardBack::Red => "Red",
-            CardBack::Green => "Green",
-            CardBack::Grey => "Grey",
-        }
-    }
 
     /// The tint multiplied into the (grey) back art, as linear-ish sRGB.
     pub fn tint(self) -> [f32; 3] {

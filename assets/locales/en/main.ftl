@@ -1,5 +1,17 @@
 # Hollywood Gin, English.
-# The table's buttons. Their keys (T, P, K...) are keys, not words, and are not translated.
+#
+# Selectors used below:
+#   $who, $knocker: you | computer (| nobody where said)
+#   $how: knock | undercut | gin | big-gin
+#   $from: you | computer | upcard
+#   $file: settings | series | statistics
+# Cards are written as their indices print on the game's cards (8♦, 10♠, K♣): keep the
+# symbol right after the rank, which is how the table colours them.
+
+game-title = Hollywood Gin
+
+## The table's buttons. Their keys (T, P, K...) are keys, not words, and are not translated.
+
 button-take = Take
 button-pass = Pass
 button-knock = Knock ({ $deadwood })
@@ -10,17 +22,363 @@ button-lay-off-all = Lay off all
 button-done = Done
 button-next-round = Next round
 button-new-series = New series
+button-menu = Menu (Esc)
+button-hint = Hint (H)
+button-back = Back
+button-ok = OK
 sort-melds = Melds
 sort-rank = Rank
 sort-suit = Suit
 
-# The seats' name plates.
+## The seats.
+
 seat-you = You
 seat-computer = Computer · { $level }
+seat-name = { $who ->
+    [you] You
+   *[computer] Computer
+}
 level-easy = Easy
 level-medium = Medium
 level-hard = Hard
+# The letter on the dealer's chip.
+dealer-chip = D
+# The tag on the card just taken from the pile, which may not be thrown back this turn.
+tag-taken = taken
 
-# Settings.
+## What to do now, above the player's hand.
+
+status-dealing = Dealing…
+status-upcard = Take the upcard or pass.
+status-draw = Draw: click or drag the stock or the discard pile.
+status-knock = Knock: click the card to discard (lit cards allow it), or Cancel knock.
+status-discard = Discard: double-click a card or drag it onto the pile.
+status-layoff = The computer knocked. Drag cards onto its melds, then Done.
+status-thinking = The computer is thinking…
+status-deadwood = Your deadwood: { $deadwood }
+
+## Refused moves.
+
+refused-round-over = The round is over.
+refused-not-your-turn = It is not your turn.
+refused-wrong-phase = You can't do that now.
+refused-not-in-hand = The { $card } is not in your hand.
+refused-taken-card = You just took the { $card } from the pile: it can't go straight back.
+refused-must-draw-stock = Both players passed the upcard: draw from the stock.
+refused-pile-empty = The discard pile is empty.
+refused-stock-empty = The stock is empty.
+refused-deadwood-too-high = You can't knock with that card: { $deadwood } deadwood is more than { $limit }.
+refused-bad-melds = Those melds don't fit your hand.
+refused-not-gin = Not gin yet: { $deadwood } deadwood left.
+refused-big-gin-off = Big gin is off in these rules.
+refused-no-such-meld = There is no such meld.
+refused-does-not-fit = The { $card } doesn't fit that meld.
+refused-bad-deck = That is not a deck of 52 cards.
+refused-no-gin = No gin in this hand yet.
+
+## The hint.
+
+hint-tooltip = What the Medium computer player would do here
+hint-take-into-meld = Take the { $card }: it goes into a meld.
+hint-take-towards-knock = Take the { $card }: with it you can get down to knocking.
+hint-pass = Pass: the { $card } would not go into a meld.
+hint-draw-unmelded = Draw from the stock: the { $card } would not go into a meld.
+hint-draw = Draw from the stock.
+hint-discard = Discard the { $card }: it helps your melds least and leaves { $deadwood } deadwood.
+hint-discard-wanted = Discard the { $card }: it leaves { $deadwood } deadwood (the computer may want it, but the others are worse).
+hint-knock = Knock, discarding the { $card }: { $deadwood } deadwood is likely less than the computer's.
+hint-gin = Go gin, discarding the { $card }: every other card is melded.
+hint-big-gin = Big gin: all eleven cards are melded.
+hint-lay-off = Lay off the { $card }: it extends one of the knocker's melds.
+hint-done = Done: nothing more of yours fits the knocker's melds.
+
+## The moves of the round, one turn a sentence: "The computer took your 8♦ and threw the K♦."
+
+turn = { $who ->
+    [you] You
+   *[computer] The computer
+} { $actions }.
+turn-passed = passed the upcard
+turn-took = { $from ->
+    [you] took your { $card }
+    [computer] took the computer's { $card }
+   *[upcard] took the upcard { $card }
+}
+turn-took-discard = took the discard
+turn-drew = drew from the stock
+turn-threw = threw the { $card }
+turn-knocked = knocked, throwing the { $card }
+turn-gin = went gin, throwing the { $card }
+turn-big-gin = went big gin
+turn-laid-off = laid off { $cards }
+turn-laid-nothing = laid nothing off
+# The end of a list: "7♣, 8♣ and 9♣".
+list-and = { $first } and { $last }
+moves-none = No moves yet.
+
+## How a round scored.
+
+score-line-dead-hand = Dead hand: the stock ran down to two cards. Nobody scores; the same dealer deals again.
+score-line-knock = { $knocker ->
+    [you] You knocked with { $kd }, the computer had { $dd }: you score { $points }.
+   *[computer] The computer knocked with { $kd }, you had { $dd }: the computer scores { $points }.
+}
+score-line-undercut = { $knocker ->
+    [you] You knocked with { $kd } but the computer had { $dd }: undercut, the computer scores { $points } ({ $bonus } bonus + { $rest }).
+   *[computer] The computer knocked with { $kd } but you had { $dd }: undercut, you score { $points } ({ $bonus } bonus + { $rest }).
+}
+score-line-gin = { $knocker ->
+    [you] You went gin, the computer had { $dd }: you score { $points } ({ $bonus } bonus + { $dd }).
+   *[computer] The computer went gin, you had { $dd }: the computer scores { $points } ({ $bonus } bonus + { $dd }).
+}
+score-line-big-gin = { $knocker ->
+    [you] You went big gin, the computer had { $dd }: you score { $points } ({ $bonus } bonus + { $dd }).
+   *[computer] The computer went big gin, you had { $dd }: the computer scores { $points } ({ $bonus } bonus + { $dd }).
+}
+
+## The banner after a round, and the score worked out.
+
+games-list = { $count ->
+    [0] no open game
+    [one] game { $games }
+   *[other] games { $games }
+}
+banner-dead-hand = Dead hand: nobody scores; the same dealer deals again.
+banner-win = { $who ->
+    [you] { $how ->
+        [gin] Gin! +{ $points } to { $games }
+        [big-gin] Big gin! +{ $points } to { $games }
+        [undercut] You undercut the computer: +{ $points } to { $games }
+       *[knock] You won the round: +{ $points } to { $games }
+    }
+   *[computer] { $how ->
+        [gin] The computer went gin: +{ $points } to { $games }
+        [big-gin] The computer went big gin: +{ $points } to { $games }
+        [undercut] The computer undercut you: +{ $points } to { $games }
+       *[knock] The computer won the round: +{ $points } to { $games }
+    }
+}
+banner-game-closes = { $who ->
+    [you] Game { $game } closes: you win it, { $you } to { $computer }.
+   *[computer] Game { $game } closes: the computer wins it, { $computer } to { $you }.
+}
+banner-series-decided = { $who ->
+    [you] You have won the series! Play goes on until all three games close.
+   *[computer] The computer has won the series. Play goes on until all three games close.
+}
+banner-series-over = All three games are closed: the series is over.
+banner-practice = (A replayed deal: not scored.)
+worked-knocker = { $who ->
+    [you] { $how ->
+        [gin] You went gin.
+        [big-gin] You went big gin.
+       *[other] You knocked with { $deadwood }.
+    }
+   *[computer] { $how ->
+        [gin] The computer went gin.
+        [big-gin] The computer went big gin.
+       *[other] The computer knocked with { $deadwood }.
+    }
+}
+worked-defender = { $laid ->
+    [0] { $who ->
+        [you] You had { $deadwood }.
+       *[computer] The computer had { $deadwood }.
+    }
+   *[other] { $who ->
+        [you] You had { $deadwood } after laying off { $cards }.
+       *[computer] The computer had { $deadwood } after laying off { $cards }.
+    }
+}
+worked-sum = { $how ->
+    [gin] Gin bonus
+    [big-gin] Big gin bonus
+    [undercut] Undercut
+   *[knock] Difference
+}: { $sum } to { $who ->
+    [you] you
+   *[computer] the computer
+}.
+worked-game = Game { $game }: +{ $points }, { $who ->
+    [you] you
+   *[computer] the computer
+} now { $now }.
+
+## The score window.
+
+window-score = Score
+window-moves = This round
+window-series-over = Series over
+window-notice = Notice
+score-game = Game { $game }
+game-open = open
+game-won-by = { $who ->
+    [you] won by you
+   *[computer] won by the computer
+}
+series-won = { $who ->
+    [you] You won the series, { $you } games to { $computer }.
+   *[computer] The computer won the series, { $computer } games to { $you }.
+}
+series-standing = { $who ->
+    [you] You lead the series ({ $you }–{ $computer } in games).
+    [computer] The computer leads the series ({ $computer }–{ $you } in games).
+   *[nobody] The series is level ({ $you }–{ $computer } in games).
+}
+score-practising = Replaying a deal: your series waits.
+score-rules = Games close at { $target }. Gin bonus { $gin }, undercut bonus { $undercut }.
+score-history = History ({ $rounds ->
+    [one] 1 round
+   *[other] { $rounds } rounds
+})
+score-no-rounds = No rounds yet.
+history-dead-hand = Round { $round }: dead hand, no score
+history-win = Round { $round }: { $who ->
+    [you] You
+   *[computer] Computer
+} +{ $points } ({ $how ->
+    [undercut] undercut
+    [gin] gin
+    [big-gin] big gin
+   *[knock] knock
+}) in { $games }
+history-closes = ; closes game { $game }
+summary-rounds-won = Rounds won
+summary-gins = Gins
+summary-rounds-played = { $rounds ->
+    [one] 1 round played.
+   *[other] { $rounds } rounds played.
+}
+deal-seed = Deal { $seed }, dealt by { $who ->
+    [you] you
+   *[computer] the computer
+}
+
+## Notices about the player's files. $detail is the system's or the parser's own message.
+
+file-name = { $file ->
+    [settings] settings
+    [series] saved series
+   *[statistics] statistics
+}
+notice-no-home = No home directory found: settings and the series will not be saved.
+notice-not-saved = Could not save the { $file } file { $path }: { $detail }
+notice-unknown-fields = The { $file } file { $path } has fields this version does not know, which were ignored: { $fields }.
+notice-more-fields = and { $count } more
+notice-copy-kept = The file as it was is kept as { $copy }.
+notice-copy-failed = It could not be copied aside ({ $detail }), so it will not be changed.
+notice-unusable-moved = The { $file } file { $path } { $problem }. It was kept as { $aside } and defaults are used.
+notice-unusable-stuck = The { $file } file { $path } { $problem }, and it could not be moved aside ({ $detail }). Defaults are used and the file will not be changed.
+file-unreadable = could not be read ({ $detail })
+file-not-a-file = is not a regular file
+file-too-large = is { $bytes } bytes, too large to be one of the game's files (at most { $limit })
+file-grew = grew too large while it was read
+file-not-text = is not UTF-8 text
+file-invalid = is not valid ({ $detail })
+file-bad-value = has a bad value ({ $detail })
+file-newer-format = was written by a newer version (format { $found }, this one reads { $reads })
+file-older-format = was written by an earlier version (format { $found }) whose saves this one cannot check move by move, so that series cannot be continued
+
+## The menu.
+
+menu-continue = Continue series
+menu-play = Play
+menu-new-series = New series
+menu-replay = Replay a deal
+menu-settings = Settings
+menu-statistics = Statistics
+menu-help = How to play
+menu-quit = Quit
+menu-version = Version { $version } · the series is saved after every move
+confirm-new-title = New series?
+confirm-new-text = The series in play will be lost. Start a new one?
+confirm-new-yes = Start a new series
+confirm-new-no = Keep playing
+replay-intro = Play any deal again from its seed (turn on “{ $setting }” in Settings to see them). A replayed deal is practice: your series waits and nothing is scored.
+replay-this-seed = This deal's seed: { $seed }
+replay-seed = Seed
+replay-dealer = Dealer
+replay-play = Play this deal
+replay-bad-seed = A seed is a whole number, like 614480483733483466.
+
+## Settings.
+
+settings-note = Rule and difficulty changes apply from the next series.
 settings-language = Language
 settings-language-system = System ({ $language })
+settings-computer = Computer
+settings-gin-bonus = Gin bonus
+settings-undercut-bonus = Undercut bonus
+settings-classic = Classic bonuses
+settings-line-bonus = Line bonus per hand won ({ $points })
+settings-game-bonus = Game bonus ({ $points })
+settings-shutout-bonus = Shutout bonus ({ $points })
+settings-big-gin-bonus = Big gin ({ $points })
+settings-speed = Card movement
+speed-instant = Instant
+speed-fast = Fast
+speed-normal = Normal
+speed-slow = Slow
+settings-cards = Cards
+settings-four-color = Four-colour deck
+settings-ui-scale = Text and buttons
+settings-card-back = Card back
+back-blue = Blue
+back-red = Red
+back-green = Green
+back-grey = Grey
+settings-sound = Sound
+settings-sound-on = On
+settings-volume = volume
+settings-no-sound = This build has no sound: build with the `sound` feature.
+settings-seed = Deal seed
+settings-show-seed = Show each deal's seed
+settings-restore = Restore defaults
+
+## Statistics.
+
+stats-series = Series won / lost
+stats-games = Games won / lost
+stats-rounds = Rounds won / lost
+stats-dead-hands = Dead hands
+stats-knocks = Knocks
+stats-gins = Gins
+stats-undercuts = Undercuts made
+stats-undercut-against = Undercut by the computer
+stats-best-round = Best round
+stats-win-rate = Round win rate
+stats-note = Replayed deals are not counted.
+
+## How to play. $gin, $undercut, $target and $limit are the rules' numbers.
+
+help-round-title = HOW A ROUND GOES
+help-round = You and the computer get 10 cards each; the next card, face up, starts the discard pile. The non-dealer may take that upcard; if they pass, the dealer may; if both pass, the non-dealer draws from the stock. On each turn you draw one card, from the stock or the discard pile, and discard one. You may not throw back the card you just took from the pile.
+help-melds-title = MELDS
+help-melds = Three or four of a kind, or three or more cards in a row of one suit (♣ clubs, ♦ diamonds, ♥ hearts, ♠ spades). Ace is low: A-2-3 is a run, Q-K-A is not. A card counts in one meld only. Cards not in a meld are deadwood: aces count 1, jacks, queens and kings 10, the others their number.
+help-knock-title = KNOCKING
+help-knock = After drawing, if your deadwood after the discard is { $limit } or less you may knock: press Knock, then click the card to discard. Your melds are spread; the computer lays its deadwood off onto your melds where it fits. If you have no deadwood at all, that is gin: press Gin!
+help-scoring-title = SCORING
+help-scoring = Knock with less deadwood than the other player and you score the difference. If they have as little or less, they undercut you: they score the difference plus the undercut bonus of { $undercut }. Gin scores a bonus of { $gin } plus the other player's deadwood, and they cannot lay off. If the stock runs down to two cards with no knock, the hand is dead and is dealt again.
+help-hollywood-title = HOLLYWOOD
+help-hollywood = Three games are scored at once. Your first win goes in game 1, your second in games 1 and 2, your third and later in all three. A game closes when someone reaches { $target }; later wins only go to games still open, and if you never scored in a game that closed, your next win starts you in the next open one. Win two of the three games to win the series; play goes on until all three close.
+help-mouse-title = WITH THE MOUSE
+help-mouse = Click or drag the stock or the discard pile to draw. Double-click a card, or drag it onto the pile, to discard. Drag cards along your hand to arrange them, or use the Melds / Rank / Suit buttons (S cycles). When the computer knocks, drag your cards onto its melds (the melds a card fits light up), or press Lay off all, then Done.
+help-keys-title = KEYS
+help-keys = The whole round plays without the mouse. Left and right arrows move a gold highlight through the piles when you draw and through your hand otherwise; Up or Enter does what a click on it does (draw it, raise a card, then play it); Down lowers a raised card. Space is always the main button (Enter too, when nothing is highlighted). Each button shows its key: T take, P pass, K knock, G gin, L lay off all, D done, N next round; S sorts, H asks for a hint, Esc opens the menu.
+
+## Lines printed to the terminal.
+
+cli-warning = warning: { $message }
+cli-no-display = no display found (DISPLAY and WAYLAND_DISPLAY are unset); the game needs a desktop session.
+cli-no-x11 = no X11 display found: WAYLAND_DISPLAY is { $wayland } but DISPLAY is unset; this build draws through X11, so it needs XWayland (most Wayland desktops start it by themselves).
+cli-display-unreachable = cannot open the display { $display } ({ $detail }); is the X server running, and is DISPLAY right for this session?
+cli-no-gpu = no usable graphics adapter was found. The game draws with Vulkan, Metal, DirectX 12 or OpenGL: on Linux install Mesa's drivers (Debian/Ubuntu: mesa-vulkan-drivers and libgl1-mesa-dri), elsewhere update the graphics driver.
+cli-no-window = cannot open a window ({ $detail }); is the display server running?
+cli-already-running = the game is already running; switch to its window (this one closes).
+cli-lock-failed = could not lock { $path } ({ $detail }); carrying on without it
+cli-seed-replaces = --seed starts a new series; the saved one is replaced once you make a move
+cli-no-gui = built without the `gui` feature; only `simulate` is available.
+cli-bad-rules = bad rules: { $detail }
+cli-bad-arguments = the command line is not right (hollywood-gin --help lists what it takes):
+cli-size-format = expected WIDTHxHEIGHT, e.g. 1280x800
+cli-size-unusable = { $size } is not a usable window size

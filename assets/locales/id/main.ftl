@@ -1,4 +1,15 @@
 # Hollywood Gin, Bahasa Indonesia.
+#
+# Pilihan kata: ketuk (knock), gin, undercut (istilah yang dipakai pemain gin rummy),
+# kartu mati dan nilai kartu mati (deadwood), kombinasi (meld), urutan (run), tempel (lay off),
+# tumpukan (stock), tumpukan buangan (discard pile), kartu terbuka (upcard), bandar (dealer),
+# seri (series), permainan (salah satu dari tiga permainan Hollywood), ronde (round).
+# Kartu ditulis seperti indeks di pojok kartu permainan ini (8♦, 10♠, K♣).
+
+game-title = Hollywood Gin
+
+## Tombol di meja. Tombol keyboard (T, P, K...) tidak diterjemahkan.
+
 button-take = Ambil
 button-pass = Lewat
 button-knock = Ketuk ({ $deadwood })
@@ -9,15 +20,354 @@ button-lay-off-all = Tempel semua
 button-done = Selesai
 button-next-round = Ronde berikutnya
 button-new-series = Seri baru
+button-menu = Menu (Esc)
+button-hint = Saran (H)
+button-back = Kembali
+button-ok = OK
 sort-melds = Kombinasi
 sort-rank = Angka
 sort-suit = Jenis
 
+## Para pemain.
+
 seat-you = Anda
 seat-computer = Komputer · { $level }
+seat-name = { $who ->
+    [you] Anda
+   *[computer] Komputer
+}
 level-easy = Mudah
 level-medium = Sedang
 level-hard = Sulit
+# B untuk bandar.
+dealer-chip = B
+tag-taken = diambil
 
+## Yang perlu dilakukan sekarang, di atas kartu Anda.
+
+status-dealing = Membagikan kartu…
+status-upcard = Ambil kartu terbuka atau lewat.
+status-draw = Ambil kartu: klik atau seret tumpukan atau tumpukan buangan.
+status-knock = Ketuk: klik kartu yang dibuang (kartu yang menyala boleh), atau Batal ketuk.
+status-discard = Buang: klik dua kali sebuah kartu atau seret ke tumpukan buangan.
+status-layoff = Komputer mengetuk. Seret kartu ke kombinasinya, lalu Selesai.
+status-thinking = Komputer sedang berpikir…
+status-deadwood = Nilai kartu mati Anda: { $deadwood }
+
+## Langkah yang ditolak.
+
+refused-round-over = Ronde sudah selesai.
+refused-not-your-turn = Belum giliran Anda.
+refused-wrong-phase = Itu tidak bisa dilakukan sekarang.
+refused-not-in-hand = Kartu { $card } tidak ada di tangan Anda.
+refused-taken-card = Anda baru mengambil { $card } dari tumpukan buangan: kartu itu tidak boleh langsung dibuang lagi.
+refused-must-draw-stock = Kedua pemain melewatkan kartu terbuka: ambil dari tumpukan.
+refused-pile-empty = Tumpukan buangan kosong.
+refused-stock-empty = Tumpukan sudah habis.
+refused-deadwood-too-high = Anda tidak bisa mengetuk dengan kartu itu: nilai kartu mati { $deadwood } lebih dari { $limit }.
+refused-bad-melds = Kombinasi itu tidak cocok dengan kartu Anda.
+refused-not-gin = Belum gin: masih ada kartu mati senilai { $deadwood }.
+refused-big-gin-off = Big gin tidak dipakai dalam aturan ini.
+refused-no-such-meld = Kombinasi itu tidak ada.
+refused-does-not-fit = Kartu { $card } tidak cocok untuk kombinasi itu.
+refused-bad-deck = Itu bukan satu dek berisi 52 kartu.
+refused-no-gin = Kartu Anda belum gin.
+
+## Saran.
+
+hint-tooltip = Yang akan dilakukan komputer tingkat Sedang di sini
+hint-take-into-meld = Ambil { $card }: kartu itu masuk ke sebuah kombinasi.
+hint-take-towards-knock = Ambil { $card }: dengan kartu itu Anda bisa mendekati ketuk.
+hint-pass = Lewat: { $card } tidak masuk ke kombinasi mana pun.
+hint-draw-unmelded = Ambil dari tumpukan: { $card } tidak masuk ke kombinasi mana pun.
+hint-draw = Ambil dari tumpukan.
+hint-discard = Buang { $card }: kartu itu paling sedikit membantu kombinasi Anda, dan sisa kartu mati Anda { $deadwood }.
+hint-discard-wanted = Buang { $card }: sisa kartu mati Anda { $deadwood } (mungkin komputer menginginkannya, tetapi pilihan lain lebih buruk).
+hint-knock = Ketuk sambil membuang { $card }: kartu mati { $deadwood } kemungkinan lebih kecil daripada milik komputer.
+hint-gin = Gin sambil membuang { $card }: semua kartu lain sudah masuk kombinasi.
+hint-big-gin = Big gin: kesebelas kartu sudah masuk kombinasi.
+hint-lay-off = Tempel { $card }: kartu itu menyambung salah satu kombinasi pengetuk.
+hint-done = Selesai: tidak ada lagi kartu Anda yang cocok dengan kombinasi pengetuk.
+
+## Langkah dalam ronde, satu giliran satu kalimat: "Komputer mengambil 8♦ Anda lalu membuang K♦."
+
+turn = { $who ->
+    [you] Anda
+   *[computer] Komputer
+} { $actions }.
+turn-passed = melewatkan kartu terbuka
+turn-took = { $from ->
+    [you] mengambil { $card } Anda
+    [computer] mengambil { $card } milik komputer
+   *[upcard] mengambil kartu terbuka { $card }
+}
+turn-took-discard = mengambil kartu buangan
+turn-drew = mengambil dari tumpukan
+turn-threw = membuang { $card }
+turn-knocked = mengetuk sambil membuang { $card }
+turn-gin = gin sambil membuang { $card }
+turn-big-gin = big gin
+turn-laid-off = menempelkan { $cards }
+turn-laid-nothing = tidak menempelkan apa pun
+list-and = { $first } dan { $last }
+moves-none = Belum ada langkah.
+
+## Skor sebuah ronde.
+
+score-line-dead-hand = Tangan mati: tumpukan tinggal dua kartu. Tidak ada yang mendapat skor; bandar yang sama membagi lagi.
+score-line-knock = { $knocker ->
+    [you] Anda mengetuk dengan { $kd }, komputer punya { $dd }: Anda mendapat { $points }.
+   *[computer] Komputer mengetuk dengan { $kd }, Anda punya { $dd }: komputer mendapat { $points }.
+}
+score-line-undercut = { $knocker ->
+    [you] Anda mengetuk dengan { $kd } tetapi komputer punya { $dd }: undercut, komputer mendapat { $points } (bonus { $bonus } + { $rest }).
+   *[computer] Komputer mengetuk dengan { $kd } tetapi Anda punya { $dd }: undercut, Anda mendapat { $points } (bonus { $bonus } + { $rest }).
+}
+score-line-gin = { $knocker ->
+    [you] Anda gin, komputer punya { $dd }: Anda mendapat { $points } (bonus { $bonus } + { $dd }).
+   *[computer] Komputer gin, Anda punya { $dd }: komputer mendapat { $points } (bonus { $bonus } + { $dd }).
+}
+score-line-big-gin = { $knocker ->
+    [you] Anda big gin, komputer punya { $dd }: Anda mendapat { $points } (bonus { $bonus } + { $dd }).
+   *[computer] Komputer big gin, Anda punya { $dd }: komputer mendapat { $points } (bonus { $bonus } + { $dd }).
+}
+
+## Pengumuman setelah ronde, dan rincian skornya.
+
+games-list = { $count ->
+    [0] tidak ada permainan terbuka
+   *[other] permainan { $games }
+}
+banner-dead-hand = Tangan mati: tidak ada yang mendapat skor; bandar yang sama membagi lagi.
+banner-win = { $who ->
+    [you] { $how ->
+        [gin] Gin! +{ $points } untuk { $games }
+        [big-gin] Big gin! +{ $points } untuk { $games }
+        [undercut] Anda meng-undercut komputer: +{ $points } untuk { $games }
+       *[knock] Anda memenangi ronde: +{ $points } untuk { $games }
+    }
+   *[computer] { $how ->
+        [gin] Komputer gin: +{ $points } untuk { $games }
+        [big-gin] Komputer big gin: +{ $points } untuk { $games }
+        [undercut] Komputer meng-undercut Anda: +{ $points } untuk { $games }
+       *[knock] Komputer memenangi ronde: +{ $points } untuk { $games }
+    }
+}
+banner-game-closes = { $who ->
+    [you] Permainan { $game } selesai: Anda menang, { $you } lawan { $computer }.
+   *[computer] Permainan { $game } selesai: komputer menang, { $computer } lawan { $you }.
+}
+banner-series-decided = { $who ->
+    [you] Anda memenangi seri ini! Permainan berlanjut sampai ketiga permainan selesai.
+   *[computer] Komputer memenangi seri ini. Permainan berlanjut sampai ketiga permainan selesai.
+}
+banner-series-over = Ketiga permainan sudah selesai: seri berakhir.
+banner-practice = (Kartu yang dimainkan ulang: tidak dihitung.)
+worked-knocker = { $who ->
+    [you] { $how ->
+        [gin] Anda gin.
+        [big-gin] Anda big gin.
+       *[other] Anda mengetuk dengan { $deadwood }.
+    }
+   *[computer] { $how ->
+        [gin] Komputer gin.
+        [big-gin] Komputer big gin.
+       *[other] Komputer mengetuk dengan { $deadwood }.
+    }
+}
+worked-defender = { $laid ->
+    [0] { $who ->
+        [you] Anda punya { $deadwood }.
+       *[computer] Komputer punya { $deadwood }.
+    }
+   *[other] { $who ->
+        [you] Anda punya { $deadwood } setelah menempelkan { $cards }.
+       *[computer] Komputer punya { $deadwood } setelah menempelkan { $cards }.
+    }
+}
+worked-sum = { $how ->
+    [gin] Bonus gin
+    [big-gin] Bonus big gin
+    [undercut] Undercut
+   *[knock] Selisih
+}: { $sum } untuk { $who ->
+    [you] Anda
+   *[computer] komputer
+}.
+worked-game = Permainan { $game }: +{ $points }, { $who ->
+    [you] Anda
+   *[computer] komputer
+} sekarang { $now }.
+
+## Jendela skor.
+
+window-score = Skor
+window-moves = Ronde ini
+window-series-over = Seri selesai
+window-notice = Pemberitahuan
+score-game = Permainan { $game }
+game-open = terbuka
+game-won-by = { $who ->
+    [you] dimenangi Anda
+   *[computer] dimenangi komputer
+}
+series-won = { $who ->
+    [you] Anda memenangi seri, { $you } permainan lawan { $computer }.
+   *[computer] Komputer memenangi seri, { $computer } permainan lawan { $you }.
+}
+series-standing = { $who ->
+    [you] Anda memimpin seri ({ $you }–{ $computer } dalam permainan).
+    [computer] Komputer memimpin seri ({ $computer }–{ $you } dalam permainan).
+   *[nobody] Seri masih imbang ({ $you }–{ $computer } dalam permainan).
+}
+score-practising = Memainkan ulang kartu: seri Anda menunggu.
+score-rules = Permainan selesai pada { $target }. Bonus gin { $gin }, bonus undercut { $undercut }.
+score-history = Riwayat ({ $rounds } ronde)
+score-no-rounds = Belum ada ronde.
+history-dead-hand = Ronde { $round }: tangan mati, tanpa skor
+history-win = Ronde { $round }: { $who ->
+    [you] Anda
+   *[computer] Komputer
+} +{ $points } ({ $how ->
+    [undercut] undercut
+    [gin] gin
+    [big-gin] big gin
+   *[knock] ketuk
+}) di { $games }
+history-closes = ; permainan { $game } selesai
+summary-rounds-won = Ronde menang
+summary-gins = Gin
+summary-rounds-played = { $rounds } ronde dimainkan.
+deal-seed = Pembagian { $seed }, dibagi oleh { $who ->
+    [you] Anda
+   *[computer] komputer
+}
+
+## Pemberitahuan tentang berkas Anda. $detail adalah pesan asli dari sistem atau parser.
+
+file-name = { $file ->
+    [settings] pengaturan
+    [series] seri tersimpan
+   *[statistics] statistik
+}
+notice-no-home = Folder rumah tidak ditemukan: pengaturan dan seri tidak akan disimpan.
+notice-not-saved = Berkas { $file } { $path } tidak bisa disimpan: { $detail }
+notice-unknown-fields = Berkas { $file } { $path } berisi kolom yang tidak dikenal versi ini, dan kolom itu diabaikan: { $fields }.
+notice-more-fields = dan { $count } lagi
+notice-copy-kept = Berkas aslinya disimpan sebagai { $copy }.
+notice-copy-failed = Salinannya tidak bisa dibuat ({ $detail }), jadi berkas itu tidak akan diubah.
+notice-unusable-moved = Berkas { $file } { $path } { $problem }. Berkas itu disimpan sebagai { $aside } dan nilai bawaan dipakai.
+notice-unusable-stuck = Berkas { $file } { $path } { $problem }, dan tidak bisa dipindahkan ({ $detail }). Nilai bawaan dipakai dan berkas itu tidak akan diubah.
+file-unreadable = tidak bisa dibaca ({ $detail })
+file-not-a-file = bukan berkas biasa
+file-too-large = berukuran { $bytes } byte, terlalu besar untuk berkas permainan ini (paling banyak { $limit })
+file-grew = menjadi terlalu besar saat dibaca
+file-not-text = bukan teks UTF-8
+file-invalid = tidak valid ({ $detail })
+file-bad-value = berisi nilai yang salah ({ $detail })
+file-newer-format = ditulis oleh versi yang lebih baru (format { $found }, versi ini membaca { $reads })
+file-older-format = ditulis oleh versi lama (format { $found }) yang langkah-langkahnya tidak bisa diperiksa versi ini, jadi seri itu tidak bisa dilanjutkan
+
+## Menu.
+
+menu-continue = Lanjutkan seri
+menu-play = Main
+menu-new-series = Seri baru
+menu-replay = Main ulang kartu
+menu-settings = Pengaturan
+menu-statistics = Statistik
+menu-help = Cara bermain
+menu-quit = Keluar
+menu-version = Versi { $version } · seri disimpan setiap kali melangkah
+confirm-new-title = Seri baru?
+confirm-new-text = Seri yang sedang berjalan akan hilang. Mulai seri baru?
+confirm-new-yes = Mulai seri baru
+confirm-new-no = Lanjut bermain
+replay-intro = Mainkan lagi pembagian kartu mana pun dari seed-nya (nyalakan “{ $setting }” di Pengaturan untuk melihatnya). Main ulang hanya untuk latihan: seri Anda menunggu dan tidak ada skor yang dihitung.
+replay-this-seed = Seed pembagian ini: { $seed }
+replay-seed = Seed
+replay-dealer = Bandar
+replay-play = Mainkan kartu ini
+replay-bad-seed = Seed berupa bilangan bulat, misalnya 614480483733483466.
+
+## Pengaturan.
+
+settings-note = Perubahan aturan dan tingkat kesulitan berlaku mulai seri berikutnya.
 settings-language = Bahasa
 settings-language-system = Sistem ({ $language })
+settings-computer = Komputer
+settings-gin-bonus = Bonus gin
+settings-undercut-bonus = Bonus undercut
+settings-classic = Bonus klasik
+settings-line-bonus = Bonus baris per tangan menang ({ $points })
+settings-game-bonus = Bonus permainan ({ $points })
+settings-shutout-bonus = Bonus lawan tanpa skor ({ $points })
+settings-big-gin-bonus = Big gin ({ $points })
+settings-speed = Gerak kartu
+speed-instant = Langsung
+speed-fast = Cepat
+speed-normal = Normal
+speed-slow = Lambat
+settings-cards = Kartu
+settings-four-color = Dek empat warna
+settings-ui-scale = Teks dan tombol
+settings-card-back = Punggung kartu
+back-blue = Biru
+back-red = Merah
+back-green = Hijau
+back-grey = Abu-abu
+settings-sound = Suara
+settings-sound-on = Nyala
+settings-volume = volume
+settings-no-sound = Versi ini tanpa suara: bangun dengan fitur `sound`.
+settings-seed = Seed pembagian
+settings-show-seed = Tampilkan seed setiap pembagian
+settings-restore = Kembalikan ke bawaan
+
+## Statistik.
+
+stats-series = Seri menang / kalah
+stats-games = Permainan menang / kalah
+stats-rounds = Ronde menang / kalah
+stats-dead-hands = Tangan mati
+stats-knocks = Ketuk
+stats-gins = Gin
+stats-undercuts = Undercut yang dibuat
+stats-undercut-against = Di-undercut komputer
+stats-best-round = Ronde terbaik
+stats-win-rate = Persentase ronde menang
+stats-note = Kartu yang dimainkan ulang tidak dihitung.
+
+## Cara bermain. $gin, $undercut, $target dan $limit adalah angka dari aturan.
+
+help-round-title = JALANNYA RONDE
+help-round = Anda dan komputer masing-masing mendapat 10 kartu; kartu berikutnya dibuka dan menjadi awal tumpukan buangan. Pemain yang bukan bandar boleh mengambil kartu terbuka itu; kalau ia lewat, bandar boleh mengambilnya; kalau keduanya lewat, pemain yang bukan bandar mengambil dari tumpukan. Setiap giliran Anda mengambil satu kartu, dari tumpukan atau tumpukan buangan, lalu membuang satu. Kartu yang baru Anda ambil dari tumpukan buangan tidak boleh langsung dibuang lagi.
+help-melds-title = KOMBINASI
+help-melds = Tiga atau empat kartu yang sama angkanya, atau tiga kartu berurutan atau lebih dari satu jenis (♣ keriting, ♦ wajik, ♥ hati, ♠ sekop). As bernilai rendah: A-2-3 adalah urutan, Q-K-A bukan. Satu kartu hanya dihitung dalam satu kombinasi. Kartu di luar kombinasi adalah kartu mati: As bernilai 1, J, Q dan K bernilai 10, kartu lain sesuai angkanya.
+help-knock-title = KETUK
+help-knock = Setelah mengambil kartu, jika nilai kartu mati Anda setelah membuang paling banyak { $limit }, Anda boleh mengetuk: tekan Ketuk, lalu klik kartu yang dibuang. Kombinasi Anda dibuka di meja; komputer menempelkan kartu matinya ke kombinasi Anda jika cocok. Jika Anda tidak punya kartu mati sama sekali, itu gin: tekan Gin!
+help-scoring-title = SKOR
+help-scoring = Jika Anda mengetuk dengan kartu mati lebih sedikit daripada lawan, Anda mendapat selisihnya. Jika kartu mati lawan sama atau lebih sedikit, itu undercut: lawan mendapat selisihnya ditambah bonus undercut sebesar { $undercut }. Gin mendapat bonus { $gin } ditambah nilai kartu mati lawan, dan lawan tidak boleh menempel. Jika tumpukan tinggal dua kartu tanpa ada yang mengetuk, tangan itu mati dan kartu dibagi ulang.
+help-hollywood-title = HOLLYWOOD
+help-hollywood = Tiga permainan dihitung sekaligus. Kemenangan pertama Anda masuk ke permainan 1, kemenangan kedua ke permainan 1 dan 2, kemenangan ketiga dan seterusnya ke ketiganya. Sebuah permainan selesai saat seseorang mencapai { $target }; setelah itu kemenangan hanya masuk ke permainan yang masih terbuka, dan jika Anda belum pernah mencetak skor di permainan yang sudah selesai, kemenangan Anda berikutnya dimulai di permainan terbuka berikutnya. Menangi dua dari tiga permainan untuk memenangi seri; permainan berlanjut sampai ketiganya selesai.
+help-mouse-title = DENGAN MOUSE
+help-mouse = Klik atau seret tumpukan atau tumpukan buangan untuk mengambil kartu. Klik dua kali sebuah kartu, atau seret ke tumpukan buangan, untuk membuangnya. Seret kartu di tangan Anda untuk menyusunnya, atau pakai tombol Kombinasi / Angka / Jenis (S berganti urutan). Saat komputer mengetuk, seret kartu Anda ke kombinasinya (kombinasi yang cocok akan menyala), atau tekan Tempel semua, lalu Selesai.
+help-keys-title = KEYBOARD
+help-keys = Seluruh ronde bisa dimainkan tanpa mouse. Panah kiri dan kanan menggeser sorotan emas di antara tumpukan saat Anda mengambil kartu, dan di antara kartu Anda pada saat lain; panah atas atau Enter sama dengan mengkliknya (mengambil, mengangkat kartu, lalu memainkannya); panah bawah menurunkan kartu yang terangkat. Spasi selalu menjadi tombol utama (Enter juga, jika tidak ada yang disorot). Setiap tombol menunjukkan tombol keyboard-nya: T ambil, P lewat, K ketuk, G gin, L tempel semua, D selesai, N ronde berikutnya; S mengurutkan, H meminta saran, Esc membuka menu.
+
+## Baris yang dicetak ke terminal.
+
+cli-warning = peringatan: { $message }
+cli-no-display = layar tidak ditemukan (DISPLAY dan WAYLAND_DISPLAY tidak diatur); permainan ini memerlukan sesi desktop.
+cli-no-x11 = layar X11 tidak ditemukan: WAYLAND_DISPLAY bernilai { $wayland } tetapi DISPLAY tidak diatur; versi ini menggambar lewat X11, jadi memerlukan XWayland (kebanyakan desktop Wayland menjalankannya sendiri).
+cli-display-unreachable = tidak bisa membuka layar { $display } ({ $detail }); apakah server X berjalan, dan apakah DISPLAY benar untuk sesi ini?
+cli-no-gpu = tidak ada kartu grafis yang bisa dipakai. Permainan ini menggambar dengan Vulkan, Metal, DirectX 12 atau OpenGL: di Linux pasang driver Mesa (Debian/Ubuntu: mesa-vulkan-drivers dan libgl1-mesa-dri), di sistem lain perbarui driver grafis.
+cli-no-window = tidak bisa membuka jendela ({ $detail }); apakah server tampilan berjalan?
+cli-already-running = permainan sudah berjalan; beralihlah ke jendelanya (yang ini ditutup).
+cli-lock-failed = tidak bisa mengunci { $path } ({ $detail }); lanjut tanpa kunci
+cli-seed-replaces = --seed memulai seri baru; seri yang tersimpan diganti begitu Anda melangkah
+cli-no-gui = dibangun tanpa fitur `gui`; hanya `simulate` yang tersedia.
+cli-bad-rules = aturan tidak valid: { $detail }
+cli-bad-arguments = baris perintah tidak benar (hollywood-gin --help menampilkan pilihannya):
+cli-size-format = seharusnya LEBARxTINGGI, misalnya 1280x800
+cli-size-unusable = { $size } bukan ukuran jendela yang bisa dipakai

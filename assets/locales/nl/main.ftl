@@ -1,4 +1,15 @@
 # Hollywood Gin, Nederlands.
+#
+# Woordkeus: kloppen (knock), gin, undercut (zo noemen Nederlandse spelers het),
+# losse kaarten en losse punten (deadwood), combinatie (meld), aanleggen (lay off),
+# de stapel (stock), de aflegstapel (discard pile), de open kaart (upcard), de gever (dealer),
+# reeks (series), partij (een van de drie Hollywood-spellen), ronde (round).
+# Kaarten staan zoals hun hoekindex op de kaarten van het spel (8♦, 10♠, K♣).
+
+game-title = Hollywood Gin
+
+## De knoppen op tafel. De toetsen (T, P, K...) blijven zoals ze zijn.
+
 button-take = Pakken
 button-pass = Passen
 button-knock = Kloppen ({ $deadwood })
@@ -9,15 +20,361 @@ button-lay-off-all = Alles aanleggen
 button-done = Klaar
 button-next-round = Volgende ronde
 button-new-series = Nieuwe reeks
+button-menu = Menu (Esc)
+button-hint = Tip (H)
+button-back = Terug
+button-ok = OK
 sort-melds = Combinaties
 sort-rank = Rang
 sort-suit = Kleur
 
+## De spelers.
+
 seat-you = Jij
 seat-computer = Computer · { $level }
+seat-name = { $who ->
+    [you] Jij
+   *[computer] Computer
+}
 level-easy = Makkelijk
 level-medium = Gemiddeld
 level-hard = Moeilijk
+# G van gever.
+dealer-chip = G
+tag-taken = gepakt
 
+## Wat je nu moet doen, boven je hand.
+
+status-dealing = Er wordt gedeeld…
+status-upcard = Pak de open kaart of pas.
+status-draw = Trek: klik of sleep de stapel of de aflegstapel.
+status-knock = Kloppen: klik de kaart die je aflegt (oplichtende kaarten mogen), of Niet kloppen.
+status-discard = Afleggen: dubbelklik een kaart of sleep hem op de aflegstapel.
+status-layoff = De computer heeft geklopt. Sleep kaarten naar zijn combinaties, dan Klaar.
+status-thinking = De computer denkt na…
+status-deadwood = Jouw losse punten: { $deadwood }
+
+## Geweigerde zetten.
+
+refused-round-over = De ronde is voorbij.
+refused-not-your-turn = Je bent niet aan de beurt.
+refused-wrong-phase = Dat kan nu niet.
+refused-not-in-hand = De { $card } zit niet in je hand.
+refused-taken-card = Je hebt de { $card } net van de aflegstapel gepakt: die mag niet meteen terug.
+refused-must-draw-stock = Allebei gepast op de open kaart: trek van de stapel.
+refused-pile-empty = De aflegstapel is leeg.
+refused-stock-empty = De stapel is leeg.
+refused-deadwood-too-high = Met die kaart kun je niet kloppen: { $deadwood } losse punten is meer dan { $limit }.
+refused-bad-melds = Die combinaties passen niet bij je hand.
+refused-not-gin = Nog geen gin: nog { $deadwood } losse punten.
+refused-big-gin-off = Big gin staat uit in deze regels.
+refused-no-such-meld = Die combinatie bestaat niet.
+refused-does-not-fit = De { $card } past niet aan die combinatie.
+refused-bad-deck = Dat is geen spel van 52 kaarten.
+refused-no-gin = Nog geen gin in deze hand.
+
+## De tip.
+
+hint-tooltip = Wat de computer op Gemiddeld hier zou doen
+hint-take-into-meld = Pak de { $card }: die past in een combinatie.
+hint-take-towards-knock = Pak de { $card }: daarmee kom je dichter bij kloppen.
+hint-pass = Pas: de { $card } past in geen combinatie.
+hint-draw-unmelded = Trek van de stapel: de { $card } past in geen combinatie.
+hint-draw = Trek van de stapel.
+hint-discard = Leg de { $card } af: die helpt je combinaties het minst en laat { $deadwood } losse punten over.
+hint-discard-wanted = Leg de { $card } af: dan houd je { $deadwood } losse punten over (de computer wil hem misschien, maar de andere zijn slechter).
+hint-knock = Klop en leg de { $card } af: met { $deadwood } losse punten zit je waarschijnlijk onder de computer.
+hint-gin = Ga gin en leg de { $card } af: al je andere kaarten zitten in combinaties.
+hint-big-gin = Big gin: alle elf kaarten zitten in combinaties.
+hint-lay-off = Leg de { $card } aan: die verlengt een combinatie van de klopper.
+hint-done = Klaar: er past niets meer van jou aan de combinaties van de klopper.
+
+## De zetten van de ronde, één beurt per zin: "De computer pakte jouw 8♦ en gooide de K♦ weg."
+
+turn = { $who ->
+    [you] Jij
+   *[computer] De computer
+} { $actions }.
+turn-passed = paste op de open kaart
+turn-took = { $from ->
+    [you] pakte jouw { $card }
+    [computer] pakte de { $card } van de computer
+   *[upcard] pakte de open kaart { $card }
+}
+turn-took-discard = pakte de bovenste aflegkaart
+turn-drew = trok van de stapel
+turn-threw = gooide de { $card } weg
+turn-knocked = klopte met de { $card }
+turn-gin = ging gin met de { $card }
+turn-big-gin = ging big gin
+turn-laid-off = legde { $cards } aan
+turn-laid-nothing = legde niets aan
+list-and = { $first } en { $last }
+moves-none = Nog geen zetten.
+
+## Hoe een ronde telde.
+
+score-line-dead-hand = Dode hand: de stapel is tot twee kaarten geslonken. Niemand scoort; dezelfde gever deelt opnieuw.
+score-line-knock = { $knocker ->
+    [you] Jij klopte met { $kd }, de computer had { $dd }: jij krijgt { $points }.
+   *[computer] De computer klopte met { $kd }, jij had { $dd }: de computer krijgt { $points }.
+}
+score-line-undercut = { $knocker ->
+    [you] Jij klopte met { $kd }, maar de computer had { $dd }: undercut, de computer krijgt { $points } ({ $bonus } bonus + { $rest }).
+   *[computer] De computer klopte met { $kd }, maar jij had { $dd }: undercut, jij krijgt { $points } ({ $bonus } bonus + { $rest }).
+}
+score-line-gin = { $knocker ->
+    [you] Jij ging gin, de computer had { $dd }: jij krijgt { $points } ({ $bonus } bonus + { $dd }).
+   *[computer] De computer ging gin, jij had { $dd }: de computer krijgt { $points } ({ $bonus } bonus + { $dd }).
+}
+score-line-big-gin = { $knocker ->
+    [you] Jij ging big gin, de computer had { $dd }: jij krijgt { $points } ({ $bonus } bonus + { $dd }).
+   *[computer] De computer ging big gin, jij had { $dd }: de computer krijgt { $points } ({ $bonus } bonus + { $dd }).
+}
+
+## De melding na een ronde, en de score uitgerekend.
+
+games-list = { $count ->
+    [0] geen open partij
+    [one] partij { $games }
+   *[other] partijen { $games }
+}
+banner-dead-hand = Dode hand: niemand scoort; dezelfde gever deelt opnieuw.
+banner-win = { $who ->
+    [you] { $how ->
+        [gin] Gin! +{ $points } in { $games }
+        [big-gin] Big gin! +{ $points } in { $games }
+        [undercut] Undercut op de computer: +{ $points } in { $games }
+       *[knock] Jij wint de ronde: +{ $points } in { $games }
+    }
+   *[computer] { $how ->
+        [gin] De computer ging gin: +{ $points } in { $games }
+        [big-gin] De computer ging big gin: +{ $points } in { $games }
+        [undercut] Undercut door de computer: +{ $points } in { $games }
+       *[knock] De computer wint de ronde: +{ $points } in { $games }
+    }
+}
+banner-game-closes = { $who ->
+    [you] Partij { $game } is uit: jij wint hem, { $you } tegen { $computer }.
+   *[computer] Partij { $game } is uit: de computer wint hem, { $computer } tegen { $you }.
+}
+banner-series-decided = { $who ->
+    [you] Jij hebt de reeks gewonnen! Er wordt doorgespeeld tot alle drie partijen uit zijn.
+   *[computer] De computer heeft de reeks gewonnen. Er wordt doorgespeeld tot alle drie partijen uit zijn.
+}
+banner-series-over = Alle drie partijen zijn uit: de reeks is voorbij.
+banner-practice = (Een nagespeelde hand: telt niet mee.)
+worked-knocker = { $who ->
+    [you] { $how ->
+        [gin] Jij ging gin.
+        [big-gin] Jij ging big gin.
+       *[other] Jij klopte met { $deadwood }.
+    }
+   *[computer] { $how ->
+        [gin] De computer ging gin.
+        [big-gin] De computer ging big gin.
+       *[other] De computer klopte met { $deadwood }.
+    }
+}
+worked-defender = { $laid ->
+    [0] { $who ->
+        [you] Jij had { $deadwood }.
+       *[computer] De computer had { $deadwood }.
+    }
+   *[other] { $who ->
+        [you] Jij had { $deadwood } na het aanleggen van { $cards }.
+       *[computer] De computer had { $deadwood } na het aanleggen van { $cards }.
+    }
+}
+worked-sum = { $how ->
+    [gin] Ginbonus
+    [big-gin] Big-ginbonus
+    [undercut] Undercut
+   *[knock] Verschil
+}: { $sum } voor { $who ->
+    [you] jou
+   *[computer] de computer
+}.
+worked-game = Partij { $game }: +{ $points }, { $who ->
+    [you] jij staat
+   *[computer] de computer staat
+} nu op { $now }.
+
+## Het scorevenster.
+
+window-score = Score
+window-moves = Deze ronde
+window-series-over = Reeks voorbij
+window-notice = Melding
+score-game = Partij { $game }
+game-open = open
+game-won-by = { $who ->
+    [you] gewonnen door jou
+   *[computer] gewonnen door de computer
+}
+series-won = { $who ->
+    [you] Jij hebt de reeks gewonnen, { $you } partijen tegen { $computer }.
+   *[computer] De computer heeft de reeks gewonnen, { $computer } partijen tegen { $you }.
+}
+series-standing = { $who ->
+    [you] Jij staat voor in de reeks ({ $you }–{ $computer } in partijen).
+    [computer] De computer staat voor in de reeks ({ $computer }–{ $you } in partijen).
+   *[nobody] De reeks staat gelijk ({ $you }–{ $computer } in partijen).
+}
+score-practising = Je speelt een hand na: je reeks wacht.
+score-rules = Partijen gaan uit bij { $target }. Ginbonus { $gin }, undercutbonus { $undercut }.
+score-history = Verloop ({ $rounds ->
+    [one] 1 ronde
+   *[other] { $rounds } rondes
+})
+score-no-rounds = Nog geen rondes.
+history-dead-hand = Ronde { $round }: dode hand, geen score
+history-win = Ronde { $round }: { $who ->
+    [you] Jij
+   *[computer] Computer
+} +{ $points } ({ $how ->
+    [undercut] undercut
+    [gin] gin
+    [big-gin] big gin
+   *[knock] klop
+}) in { $games }
+history-closes = ; partij { $game } uit
+summary-rounds-won = Rondes gewonnen
+summary-gins = Gins
+summary-rounds-played = { $rounds ->
+    [one] 1 ronde gespeeld.
+   *[other] { $rounds } rondes gespeeld.
+}
+deal-seed = Hand { $seed }, gedeeld door { $who ->
+    [you] jou
+   *[computer] de computer
+}
+
+## Meldingen over je bestanden. $detail is de melding van het systeem of de parser zelf.
+
+file-name = { $file ->
+    [settings] instellingen
+    [series] opgeslagen reeks
+   *[statistics] statistieken
+}
+notice-no-home = Geen thuismap gevonden: instellingen en de reeks worden niet bewaard.
+notice-not-saved = Het bestand met de { $file } ({ $path }) kon niet worden bewaard: { $detail }
+notice-unknown-fields = Het bestand met de { $file } ({ $path }) bevat velden die deze versie niet kent; die zijn overgeslagen: { $fields }.
+notice-more-fields = en nog { $count }
+notice-copy-kept = Het bestand zoals het was, is bewaard als { $copy }.
+notice-copy-failed = Er kon geen kopie van worden gemaakt ({ $detail }), dus het blijft onaangeroerd.
+notice-unusable-moved = Het bestand met de { $file } ({ $path }) { $problem }. Het is bewaard als { $aside } en de standaardwaarden worden gebruikt.
+notice-unusable-stuck = Het bestand met de { $file } ({ $path }) { $problem }, en het kon niet opzij worden gezet ({ $detail }). De standaardwaarden worden gebruikt en het bestand blijft onaangeroerd.
+file-unreadable = kon niet worden gelezen ({ $detail })
+file-not-a-file = is geen gewoon bestand
+file-too-large = is { $bytes } bytes, te groot voor een bestand van het spel (hoogstens { $limit })
+file-grew = werd te groot terwijl het werd gelezen
+file-not-text = is geen UTF-8-tekst
+file-invalid = is ongeldig ({ $detail })
+file-bad-value = bevat een verkeerde waarde ({ $detail })
+file-newer-format = komt van een nieuwere versie (formaat { $found }, deze leest { $reads })
+file-older-format = komt van een oudere versie (formaat { $found }) waarvan deze de zetten niet kan controleren, dus die reeks kan niet verder
+
+## Het menu.
+
+menu-continue = Reeks voortzetten
+menu-play = Spelen
+menu-new-series = Nieuwe reeks
+menu-replay = Hand naspelen
+menu-settings = Instellingen
+menu-statistics = Statistieken
+menu-help = Spelregels
+menu-quit = Stoppen
+menu-version = Versie { $version } · de reeks wordt na elke zet bewaard
+confirm-new-title = Nieuwe reeks?
+confirm-new-text = De reeks die loopt gaat verloren. Een nieuwe beginnen?
+confirm-new-yes = Nieuwe reeks beginnen
+confirm-new-no = Verder spelen
+replay-intro = Speel elke hand opnieuw vanaf zijn seed (zet „{ $setting }” aan bij Instellingen om ze te zien). Een nagespeelde hand is oefening: je reeks wacht en er telt niets mee.
+replay-this-seed = Seed van deze hand: { $seed }
+replay-seed = Seed
+replay-dealer = Gever
+replay-play = Deze hand spelen
+replay-bad-seed = Een seed is een geheel getal, zoals 614480483733483466.
+
+## Instellingen.
+
+settings-note = Wijzigingen in regels en niveau gelden vanaf de volgende reeks.
 settings-language = Taal
 settings-language-system = Systeem ({ $language })
+settings-computer = Computer
+settings-gin-bonus = Ginbonus
+settings-undercut-bonus = Undercutbonus
+settings-classic = Klassieke bonussen
+settings-line-bonus = Lijnbonus per gewonnen hand ({ $points })
+settings-game-bonus = Partijbonus ({ $points })
+settings-shutout-bonus = Bonus als de ander niet scoort ({ $points })
+settings-big-gin-bonus = Big gin ({ $points })
+settings-speed = Kaartbeweging
+speed-instant = Direct
+speed-fast = Snel
+speed-normal = Normaal
+speed-slow = Langzaam
+settings-cards = Kaarten
+settings-four-color = Vierkleurenspel
+settings-ui-scale = Tekst en knoppen
+settings-card-back = Achterkant
+back-blue = Blauw
+back-red = Rood
+back-green = Groen
+back-grey = Grijs
+settings-sound = Geluid
+settings-sound-on = Aan
+settings-volume = volume
+settings-no-sound = Deze versie heeft geen geluid: bouw met de `sound`-feature.
+settings-seed = Seed van de hand
+settings-show-seed = Seed van elke hand tonen
+settings-restore = Standaardwaarden terugzetten
+
+## Statistieken.
+
+stats-series = Reeksen gewonnen / verloren
+stats-games = Partijen gewonnen / verloren
+stats-rounds = Rondes gewonnen / verloren
+stats-dead-hands = Dode handen
+stats-knocks = Keren geklopt
+stats-gins = Gins
+stats-undercuts = Undercuts gemaakt
+stats-undercut-against = Undercut door de computer
+stats-best-round = Beste ronde
+stats-win-rate = Rondes gewonnen (%)
+stats-note = Nagespeelde handen tellen niet mee.
+
+## Spelregels. $gin, $undercut, $target en $limit zijn de getallen uit de regels.
+
+help-round-title = ZO GAAT EEN RONDE
+help-round = Jij en de computer krijgen elk 10 kaarten; de volgende kaart gaat open op tafel en begint de aflegstapel. Wie niet gegeven heeft, mag die open kaart pakken; past die, dan mag de gever; passen ze allebei, dan trekt wie niet gegeven heeft van de stapel. Elke beurt trek je één kaart, van de stapel of de aflegstapel, en leg je er één af. De kaart die je net van de aflegstapel pakte, mag je niet meteen weer afleggen.
+help-melds-title = COMBINATIES
+help-melds = Drie of vier gelijke kaarten, of drie of meer opeenvolgende kaarten van één kleur (♣ klaveren, ♦ ruiten, ♥ harten, ♠ schoppen). De aas is laag: A-2-3 is een reeks, V-H-A (Q-K-A) niet. Elke kaart telt in maar één combinatie. Kaarten buiten een combinatie zijn losse kaarten: een aas telt 1, boer, vrouw en heer (J, Q, K) 10, de rest zijn getal.
+help-knock-title = KLOPPEN
+help-knock = Heb je na het trekken en afleggen { $limit } of minder losse punten, dan mag je kloppen: druk op Kloppen en klik dan de kaart die je aflegt. Je combinaties gaan open op tafel; de computer legt zijn losse kaarten aan jouw combinaties aan waar ze passen. Heb je helemaal geen losse kaarten, dan is het gin: druk op Gin!
+help-scoring-title = SCORE
+help-scoring = Klop je met minder losse punten dan de ander, dan krijg je het verschil. Heeft de ander evenveel of minder, dan is het een undercut: de ander krijgt het verschil plus een undercutbonus van { $undercut }. Gin levert een bonus van { $gin } op plus de losse punten van de ander, en die mag dan niets aanleggen. Slinkt de stapel tot twee kaarten zonder dat er geklopt is, dan is de hand dood en wordt er opnieuw gedeeld.
+help-hollywood-title = HOLLYWOOD
+help-hollywood = Er lopen drie partijen tegelijk. Je eerste gewonnen ronde telt in partij 1, je tweede in partij 1 en 2, je derde en alle volgende in alle drie. Een partij is uit zodra iemand { $target } haalt; daarna tellen rondes alleen nog in partijen die open zijn, en heb je in een afgesloten partij nooit gescoord, dan begin je met je volgende winst in de eerstvolgende open partij. Wie twee van de drie partijen wint, wint de reeks; er wordt doorgespeeld tot alle drie uit zijn.
+help-mouse-title = MET DE MUIS
+help-mouse = Klik of sleep de stapel of de aflegstapel om te trekken. Dubbelklik een kaart, of sleep hem op de aflegstapel, om af te leggen. Sleep kaarten binnen je hand om ze te ordenen, of gebruik de knoppen Combinaties / Rang / Kleur (S wisselt). Klopt de computer, sleep je kaarten dan naar zijn combinaties (de combinaties waar een kaart bij past, lichten op), of druk op Alles aanleggen, en dan op Klaar.
+help-keys-title = TOETSEN
+help-keys = De hele ronde gaat ook zonder muis. De pijltjes links en rechts verplaatsen een gouden markering langs de stapels als je trekt, en anders langs je hand; pijl omhoog of Enter doet wat een klik erop doet (trekken, een kaart optillen, hem dan spelen); pijl omlaag zet een opgetilde kaart terug. De spatiebalk is altijd de hoofdknop (Enter ook, als er niets gemarkeerd is). Elke knop toont zijn toets: T pakken, P passen, K kloppen, G gin, L alles aanleggen, D klaar, N volgende ronde; S sorteert, H vraagt een tip, Esc opent het menu.
+
+## Regels in de terminal.
+
+cli-warning = waarschuwing: { $message }
+cli-no-display = geen beeldscherm gevonden (DISPLAY en WAYLAND_DISPLAY zijn niet gezet); het spel heeft een bureaubladsessie nodig.
+cli-no-x11 = geen X11-beeldscherm gevonden: WAYLAND_DISPLAY is { $wayland } maar DISPLAY is niet gezet; deze versie tekent via X11 en heeft dus XWayland nodig (de meeste Wayland-bureaubladen starten dat zelf).
+cli-display-unreachable = kan het beeldscherm { $display } niet openen ({ $detail }); draait de X-server, en klopt DISPLAY voor deze sessie?
+cli-no-gpu = geen bruikbare grafische kaart gevonden. Het spel tekent met Vulkan, Metal, DirectX 12 of OpenGL: installeer op Linux de stuurprogramma's van Mesa (Debian/Ubuntu: mesa-vulkan-drivers en libgl1-mesa-dri), werk elders het grafische stuurprogramma bij.
+cli-no-window = kan geen venster openen ({ $detail }); draait de displayserver?
+cli-already-running = het spel draait al; ga naar dat venster (dit sluit af).
+cli-lock-failed = kon { $path } niet vergrendelen ({ $detail }); er wordt zonder verder gespeeld
+cli-seed-replaces = --seed begint een nieuwe reeks; de bewaarde wordt vervangen zodra je een zet doet
+cli-no-gui = gebouwd zonder de `gui`-feature; alleen `simulate` is beschikbaar.
+cli-bad-rules = ongeldige regels: { $detail }
+cli-bad-arguments = de opdrachtregel klopt niet (hollywood-gin --help laat zien wat kan):
+cli-size-format = verwacht BREEDTExHOOGTE, bijvoorbeeld 1280x800
+cli-size-unusable = { $size } is geen bruikbare venstergrootte
