@@ -51,6 +51,81 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 enum Command {
     /// Bots play each other without a window and the results are printed.
     Simulate(SimulateArgs),
+    /// Checks a deal against the commitment shown before it was played, and prints the deal.
+    Verify(VerifyArgs),
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    /// The deal's seed, revealed after the round.
+    #[arg(long)]
+    seed: u64,
+    /// The deal's number, shown with its commitment.
+    #[arg(long)]
+    deal: u64,
+    /// The commitment shown before the deal (its 32 hex digits, or the whole hash).
+    #[arg(long)]
+    commit: String,
+}
+
+/// Cards in a row: "A♣ 7♦ 10♠".
+fn card_row(cards: impl IntoIterator<Item = hollywood_gin::rules::Card>) -> String {
+    cards
+        .into_iter()
+        .map(hollywood_gin::lang::card)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `verify`: exit 0 and the deal when the seed and number give the commitment; 1 when they do
+/// not; 2 when the commitment is not one.
+fn verify(a: VerifyArgs) -> ExitCode {
+    use hollywood_gin::rules::commit::{self, CommitError};
+    let hash = commit::hex(&commit::commitment(a.seed, a.deal));
+    let args = |more: Vec<(&'static str, String)>| -> Vec<(&'static str, _)> {
+        let mut v = vec![
+            ("seed", a.seed.to_string().into()),
+            ("deal", a.deal.into()),
+            ("hash", hash.clone().into()),
+        ];
+        v.extend(more.into_iter().map(|(k, x)| (k, x.into())));
+        v
+    };
+    match commit::verify(a.seed, a.deal, &a.commit) {
+        Ok(()) => {
+            println!("{}", say("verify-ok", &args(vec![])));
+            let d = commit::dealt(a.seed);
+            for (id, cards) in [
+                ("verify-non-dealer", card_row(d.non_dealer)),
+                ("verify-dealer", card_row(d.dealer)),
+                ("verify-upcard", hollywood_gin::lang::card(d.upcard)),
+                ("verify-stock", card_row(d.stock.iter().copied())),
+            ] {
+                println!("{}", say(id, &args(vec![("cards", cards)])));
+            }
+            ExitCode::SUCCESS
+        }
+        Err(CommitError::Mismatch) => {
+            eprintln!("hollywood-gin: {}", say("verify-mismatch", &args(vec![])));
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            let digits = a.commit.chars().filter(|c| !c.is_whitespace()).count();
+            let why = match e {
+                CommitError::NotHex => "not-hex",
+                CommitError::TooShort(_) => "too-short",
+                _ => "too-long",
+            };
+            eprintln!(
+                "hollywood-gin: {}",
+                say(
+                    "verify-bad-commit",
+                    &args(vec![("why", why.into()), ("digits", digits.to_string())])
+                )
+            );
+            ExitCode::from(2)
+        }
+    }
 }
 
 #[derive(Args)]
@@ -128,7 +203,10 @@ fn simulate(a: SimulateArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("hollywood-gin: {e}");
+            eprintln!(
+                "hollywood-gin: {}",
+                say("cli-simulation-failed", &[("detail", e.to_string().into())])
+            );
             ExitCode::FAILURE
         }
     }
@@ -163,6 +241,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Some(Command::Simulate(a)) => simulate(a),
+        Some(Command::Verify(a)) => verify(a),
         #[cfg(feature = "gui")]
         None => hollywood_gin::gui::run(hollywood_gin::gui::GuiOptions {
             size: cli.windowed,

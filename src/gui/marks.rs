@@ -172,6 +172,14 @@ fn tag_place(card: Vec2) -> (Vec3, Vec2) {
     (at, size)
 }
 
+/// The tag's font size: its usual size, smaller for a longer word so it stays on the tag
+/// ("diambil" is longer than "taken"). DejaVu Sans averages about 0.62 em a letter.
+fn tag_font(card: Vec2, word: &str) -> f32 {
+    let (_, size) = tag_place(card);
+    let letters = word.chars().count().max(1) as f32;
+    (card.y * 0.095).min(size.x * 0.86 / (letters * 0.62))
+}
+
 type MarkItem = (
     Entity,
     &'static mut Sprite,
@@ -252,11 +260,11 @@ fn place_marks(
         let size = card + card.x * 0.1;
         put(&mut commands, item, focus.and_then(entity_of), at, size);
     }
-    let px = FontSize::Px(card.y * 0.095);
+    let word = speech.t("tag-taken", &[]);
+    let px = FontSize::Px(tag_font(card, &word));
     for (mut text, mut font) in &mut tag_text {
-        let word = speech.t("tag-taken", &[]);
         if text.0 != word {
-            text.0 = word;
+            text.0 = word.clone();
         }
         if font.font_size != px {
             font.font_size = px;
@@ -286,6 +294,16 @@ impl Plugin for MarksPlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_longer_word_gets_a_smaller_tag_font() {
+        let card = Vec2::new(100.0, 140.0);
+        assert_eq!(tag_font(card, "taken"), 140.0 * 0.095);
+        let long = tag_font(card, "diambil");
+        assert!(long < 140.0 * 0.095);
+        let (_, size) = tag_place(card);
+        assert!(7.0 * 0.62 * long <= size.x * 0.9);
+    }
 
     #[test]
     fn the_tag_sits_low_on_the_visible_strip_clear_of_the_index() {

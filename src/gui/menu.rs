@@ -106,15 +106,19 @@ fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
         .show(ui, |ui| {
             // Each language is named in itself, so a player lost in another can find theirs.
             ui.label(t("settings-language"));
-            ui.horizontal_wrapped(|ui| {
+            // Two fixed lines, not a wrapping row: egui's grid sizes a row by the last frame,
+            // so a row that wraps overlapped the next until the next repaint.
+            ui.vertical(|ui| {
                 let system = sp.t(
                     "settings-language-system",
                     &[("language", sp.system.native_name().into())],
                 );
                 ui.radio_value(&mut s.language, None, system);
-                for l in Lang::ALL {
-                    ui.radio_value(&mut s.language, Some(l), l.native_name());
-                }
+                ui.horizontal(|ui| {
+                    for l in Lang::ALL {
+                        ui.radio_value(&mut s.language, Some(l), l.native_name());
+                    }
+                });
             });
             ui.end_row();
             ui.label(t("settings-computer"));

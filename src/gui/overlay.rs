@@ -33,6 +33,7 @@ use super::theme::table_button;
 use super::words;
 use crate::ai::View;
 use crate::ai::heuristic::{HintReason, hint};
+use crate::rules::commit;
 
 /// What the overlay is showing.
 #[derive(Resource, Default)]
@@ -386,25 +387,36 @@ fn overlay_ui(
                 });
             });
     }
-    if settings.show_seed
-        && let Some(seed) = r.seed()
-    {
+    // The deal's commitment from before its first card moves; its seed once the round is over
+    // (or always, with "Show each deal's seed"): see `rules::commit`.
+    if let Some(seed) = r.seed() {
+        let deal = series.current.deals();
+        let c = commit::commitment(seed, deal);
+        let args = [
+            ("deal", deal.into()),
+            ("commit", commit::short(&c).into()),
+            ("seed", seed.to_string().into()),
+            ("who", words::who(r.dealer()).into()),
+        ];
+        let id = if settings.show_seed || r.is_finished() {
+            "deal-revealed"
+        } else {
+            "deal-committed"
+        };
+        // Top left, clear of the computer's hand and the score window, in at most 180 points.
         egui::Area::new("seed".into())
-            .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -4.0])
+            .anchor(egui::Align2::LEFT_TOP, [8.0, 6.0])
             .movable(false)
-            .interactable(false)
             .show(ctx, |ui| {
+                ui.set_max_width(180.0);
                 ui.label(
-                    egui::RichText::new(sp.t(
-                        "deal-seed",
-                        &[
-                            ("seed", seed.to_string().into()),
-                            ("who", words::who(r.dealer()).into()),
-                        ],
-                    ))
-                    .small()
-                    .color(egui::Color32::from_gray(220)),
-                );
+                    egui::RichText::new(sp.t(id, &args))
+                        .small()
+                        .color(egui::Color32::from_gray(220)),
+                )
+                // The tooltip names no seed: until the round is over, the seed would give the
+                // computer's hand away.
+                .on_hover_text(sp.t("deal-commit-tooltip", &args[..2]));
             });
     }
 

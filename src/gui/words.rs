@@ -17,37 +17,13 @@ use fluent_bundle::FluentValue;
 
 use crate::ai::Level;
 use crate::ai::heuristic::HintReason;
-use crate::rules::{Action, Card, Outcome, Rank, RoundResult, RuleError, Seat, SeenMove, Suit};
+use crate::rules::{Action, Card, Outcome, RoundResult, RuleError, Seat, SeenMove, Suit};
 use crate::store::{FileKind, FileProblem, Notice};
 
 use super::seats::HUMAN;
 use super::speech::Speech;
 
-/// A suit's symbol.
-pub fn suit_symbol(s: Suit) -> char {
-    match s {
-        Suit::Clubs => '♣',
-        Suit::Diamonds => '♦',
-        Suit::Hearts => '♥',
-        Suit::Spades => '♠',
-    }
-}
-
-/// A rank as written on a card: A, 2 … 10, J, Q, K.
-pub fn rank_text(r: Rank) -> String {
-    match r.value() {
-        1 => "A".into(),
-        11 => "J".into(),
-        12 => "Q".into(),
-        13 => "K".into(),
-        v => v.to_string(),
-    }
-}
-
-/// A card as players write it: "8♦", "10♠", "A♥".
-pub fn card(c: Card) -> String {
-    format!("{}{}", rank_text(c.rank()), suit_symbol(c.suit()))
-}
+pub use crate::lang::{card, rank_text, suit_symbol};
 
 /// Cards in a list: "7♣, 8♣ and 9♣".
 pub fn cards(sp: &Speech, cs: &[Card]) -> String {

@@ -20,6 +20,8 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 
+use crate::rules::{Card, Rank, Suit};
+
 /// A language the game speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Lang {
@@ -76,6 +78,32 @@ impl Lang {
     fn index(self) -> usize {
         self as usize
     }
+}
+
+/// A suit's symbol.
+pub fn suit_symbol(s: Suit) -> char {
+    match s {
+        Suit::Clubs => '♣',
+        Suit::Diamonds => '♦',
+        Suit::Hearts => '♥',
+        Suit::Spades => '♠',
+    }
+}
+
+/// A rank as written on a card: A, 2 … 10, J, Q, K.
+pub fn rank_text(r: Rank) -> String {
+    match r.value() {
+        1 => "A".into(),
+        11 => "J".into(),
+        12 => "Q".into(),
+        13 => "K".into(),
+        v => v.to_string(),
+    }
+}
+
+/// A card as players write it: "8♦", "10♠", "A♥".
+pub fn card(c: Card) -> String {
+    format!("{}{}", rank_text(c.rank()), suit_symbol(c.suit()))
 }
 
 /// Each language's resource text, in [`Lang::ALL`] order.

@@ -6,11 +6,13 @@
 //! - [`round`]: one deal as a runtime-checked state machine, and its scoring.
 //! - [`hollywood`]: the three-game Hollywood scoreboard.
 //! - [`series`]: match flow (dealers, deal seeds, series after series).
+//! - [`commit`]: the hash that commits each deal before it is played, and its check.
 //!
 //! Nothing here panics on any input: actions return [`round::RuleError`], parsing returns
 //! errors, and loading a saved round re-checks every card.
 
 pub mod card;
+pub mod commit;
 pub mod hollywood;
 pub mod meld;
 pub mod round;

@@ -249,10 +249,12 @@ summary-rounds-played = { $rounds ->
     [one] 1 round played.
    *[other] { $rounds } rounds played.
 }
-deal-seed = Deal { $seed }, dealt by { $who ->
+deal-committed = Deal { $deal } · commitment { $commit }
+deal-revealed = Deal { $deal } · commitment { $commit } · seed { $seed }, dealt by { $who ->
     [you] you
    *[computer] the computer
 }
+deal-commit-tooltip = Before each deal the game fixes the cards and shows this commitment, a SHA-256 hash of the deal's seed and number. After the round the seed is shown: run “hollywood-gin verify --seed SEED --deal { $deal } --commit COMMITMENT” with the commitment you saw to check that the cards were not changed once play began.
 
 ## Notices about the player's files. $detail is the system's or the parser's own message.
 
@@ -382,3 +384,18 @@ cli-bad-rules = bad rules: { $detail }
 cli-bad-arguments = the command line is not right (hollywood-gin --help lists what it takes):
 cli-size-format = expected WIDTHxHEIGHT, e.g. 1280x800
 cli-size-unusable = { $size } is not a usable window size
+cli-simulation-failed = the simulation stopped: { $detail }
+
+## verify: checking a deal against its commitment.
+
+verify-ok = Deal { $deal } with seed { $seed } gives the commitment { $hash }: it matches. The cards were fixed before the first move:
+verify-non-dealer = Non-dealer's hand (dealt first): { $cards }
+verify-dealer = Dealer's hand: { $cards }
+verify-upcard = Upcard: { $cards }
+verify-stock = Stock, top card first: { $cards }
+verify-mismatch = seed { $seed } and deal { $deal } give the commitment { $hash }, which is not the one given: this is not that deal.
+verify-bad-commit = { $why ->
+    [not-hex] the commitment must be hex digits (0-9, a-f)
+    [too-short] the commitment needs at least 32 hex digits; this has { $digits }
+   *[too-long] a commitment has at most 64 hex digits; this has { $digits }
+} (seed { $seed }, deal { $deal }, commitment { $hash }).

@@ -3,7 +3,7 @@
 # Pilihan kata: ketuk (knock), gin, undercut (istilah yang dipakai pemain gin rummy),
 # kartu mati dan nilai kartu mati (deadwood), kombinasi (meld), urutan (run), tempel (lay off),
 # tumpukan (stock), tumpukan buangan (discard pile), kartu terbuka (upcard), bandar (dealer),
-# seri (series), permainan (salah satu dari tiga permainan Hollywood), ronde (round).
+# seri (series), babak (salah satu dari tiga hitungan Hollywood; singkat, muat di tabel skor), ronde (round).
 # Kartu ditulis seperti indeks di pojok kartu permainan ini (8♦, 10♠, K♣).
 
 game-title = Hollywood Gin
@@ -135,8 +135,8 @@ score-line-big-gin = { $knocker ->
 ## Pengumuman setelah ronde, dan rincian skornya.
 
 games-list = { $count ->
-    [0] tidak ada permainan terbuka
-   *[other] permainan { $games }
+    [0] tidak ada babak terbuka
+   *[other] babak { $games }
 }
 banner-dead-hand = Tangan mati: tidak ada yang mendapat skor; bandar yang sama membagi lagi.
 banner-win = { $who ->
@@ -154,14 +154,14 @@ banner-win = { $who ->
     }
 }
 banner-game-closes = { $who ->
-    [you] Permainan { $game } selesai: Anda menang, { $you } lawan { $computer }.
-   *[computer] Permainan { $game } selesai: komputer menang, { $computer } lawan { $you }.
+    [you] Babak { $game } selesai: Anda menang, { $you } lawan { $computer }.
+   *[computer] Babak { $game } selesai: komputer menang, { $computer } lawan { $you }.
 }
 banner-series-decided = { $who ->
-    [you] Anda memenangi seri ini! Permainan berlanjut sampai ketiga permainan selesai.
-   *[computer] Komputer memenangi seri ini. Permainan berlanjut sampai ketiga permainan selesai.
+    [you] Anda memenangi seri ini! Permainan berlanjut sampai ketiga babak selesai.
+   *[computer] Komputer memenangi seri ini. Permainan berlanjut sampai ketiga babak selesai.
 }
-banner-series-over = Ketiga permainan sudah selesai: seri berakhir.
+banner-series-over = Ketiga babak sudah selesai: seri berakhir.
 banner-practice = (Kartu yang dimainkan ulang: tidak dihitung.)
 worked-knocker = { $who ->
     [you] { $how ->
@@ -194,7 +194,7 @@ worked-sum = { $how ->
     [you] Anda
    *[computer] komputer
 }.
-worked-game = Permainan { $game }: +{ $points }, { $who ->
+worked-game = Babak { $game }: +{ $points }, { $who ->
     [you] Anda
    *[computer] komputer
 } sekarang { $now }.
@@ -205,23 +205,23 @@ window-score = Skor
 window-moves = Ronde ini
 window-series-over = Seri selesai
 window-notice = Pemberitahuan
-score-game = Permainan { $game }
+score-game = Babak { $game }
 game-open = terbuka
 game-won-by = { $who ->
     [you] dimenangi Anda
    *[computer] dimenangi komputer
 }
 series-won = { $who ->
-    [you] Anda memenangi seri, { $you } permainan lawan { $computer }.
-   *[computer] Komputer memenangi seri, { $computer } permainan lawan { $you }.
+    [you] Anda memenangi seri, { $you } babak lawan { $computer }.
+   *[computer] Komputer memenangi seri, { $computer } babak lawan { $you }.
 }
 series-standing = { $who ->
-    [you] Anda memimpin seri ({ $you }–{ $computer } dalam permainan).
-    [computer] Komputer memimpin seri ({ $computer }–{ $you } dalam permainan).
-   *[nobody] Seri masih imbang ({ $you }–{ $computer } dalam permainan).
+    [you] Anda memimpin seri ({ $you }–{ $computer } dalam babak).
+    [computer] Komputer memimpin seri ({ $computer }–{ $you } dalam babak).
+   *[nobody] Seri masih imbang ({ $you }–{ $computer } dalam babak).
 }
 score-practising = Memainkan ulang kartu: seri Anda menunggu.
-score-rules = Permainan selesai pada { $target }. Bonus gin { $gin }, bonus undercut { $undercut }.
+score-rules = Babak selesai pada { $target }. Bonus gin { $gin }, bonus undercut { $undercut }.
 score-history = Riwayat ({ $rounds } ronde)
 score-no-rounds = Belum ada ronde.
 history-dead-hand = Ronde { $round }: tangan mati, tanpa skor
@@ -234,14 +234,16 @@ history-win = Ronde { $round }: { $who ->
     [big-gin] big gin
    *[knock] ketuk
 }) di { $games }
-history-closes = ; permainan { $game } selesai
+history-closes = ; babak { $game } selesai
 summary-rounds-won = Ronde menang
 summary-gins = Gin
 summary-rounds-played = { $rounds } ronde dimainkan.
-deal-seed = Pembagian { $seed }, dibagi oleh { $who ->
+deal-committed = Pembagian { $deal } · komitmen { $commit }
+deal-revealed = Pembagian { $deal } · komitmen { $commit } · seed { $seed }, dibagi oleh { $who ->
     [you] Anda
    *[computer] komputer
 }
+deal-commit-tooltip = Sebelum setiap pembagian, permainan ini menetapkan kartunya dan menampilkan komitmen ini, yaitu hash SHA-256 dari seed dan nomor pembagian. Setelah ronde selesai seed-nya ditampilkan: jalankan “hollywood-gin verify --seed SEED --deal { $deal } --commit COMMITMENT” dengan komitmen yang Anda lihat untuk memastikan kartu tidak diubah setelah permainan dimulai.
 
 ## Pemberitahuan tentang berkas Anda. $detail adalah pesan asli dari sistem atau parser.
 
@@ -300,7 +302,7 @@ settings-gin-bonus = Bonus gin
 settings-undercut-bonus = Bonus undercut
 settings-classic = Bonus klasik
 settings-line-bonus = Bonus baris per tangan menang ({ $points })
-settings-game-bonus = Bonus permainan ({ $points })
+settings-game-bonus = Bonus babak ({ $points })
 settings-shutout-bonus = Bonus lawan tanpa skor ({ $points })
 settings-big-gin-bonus = Big gin ({ $points })
 settings-speed = Gerak kartu
@@ -327,7 +329,7 @@ settings-restore = Kembalikan ke bawaan
 ## Statistik.
 
 stats-series = Seri menang / kalah
-stats-games = Permainan menang / kalah
+stats-games = Babak menang / kalah
 stats-rounds = Ronde menang / kalah
 stats-dead-hands = Tangan mati
 stats-knocks = Ketuk
@@ -349,7 +351,7 @@ help-knock = Setelah mengambil kartu, jika nilai kartu mati Anda setelah membuan
 help-scoring-title = SKOR
 help-scoring = Jika Anda mengetuk dengan kartu mati lebih sedikit daripada lawan, Anda mendapat selisihnya. Jika kartu mati lawan sama atau lebih sedikit, itu undercut: lawan mendapat selisihnya ditambah bonus undercut sebesar { $undercut }. Gin mendapat bonus { $gin } ditambah nilai kartu mati lawan, dan lawan tidak boleh menempel. Jika tumpukan tinggal dua kartu tanpa ada yang mengetuk, tangan itu mati dan kartu dibagi ulang.
 help-hollywood-title = HOLLYWOOD
-help-hollywood = Tiga permainan dihitung sekaligus. Kemenangan pertama Anda masuk ke permainan 1, kemenangan kedua ke permainan 1 dan 2, kemenangan ketiga dan seterusnya ke ketiganya. Sebuah permainan selesai saat seseorang mencapai { $target }; setelah itu kemenangan hanya masuk ke permainan yang masih terbuka, dan jika Anda belum pernah mencetak skor di permainan yang sudah selesai, kemenangan Anda berikutnya dimulai di permainan terbuka berikutnya. Menangi dua dari tiga permainan untuk memenangi seri; permainan berlanjut sampai ketiganya selesai.
+help-hollywood = Tiga babak dihitung sekaligus. Kemenangan pertama Anda masuk ke babak 1, kemenangan kedua ke babak 1 dan 2, kemenangan ketiga dan seterusnya ke ketiganya. Sebuah babak selesai saat seseorang mencapai { $target }; setelah itu kemenangan hanya masuk ke babak yang masih terbuka, dan jika Anda belum pernah mencetak skor di babak yang sudah selesai, kemenangan Anda berikutnya dimulai di babak terbuka berikutnya. Menangi dua dari tiga babak untuk memenangi seri; permainan berlanjut sampai ketiganya selesai.
 help-mouse-title = DENGAN MOUSE
 help-mouse = Klik atau seret tumpukan atau tumpukan buangan untuk mengambil kartu. Klik dua kali sebuah kartu, atau seret ke tumpukan buangan, untuk membuangnya. Seret kartu di tangan Anda untuk menyusunnya, atau pakai tombol Kombinasi / Angka / Jenis (S berganti urutan). Saat komputer mengetuk, seret kartu Anda ke kombinasinya (kombinasi yang cocok akan menyala), atau tekan Tempel semua, lalu Selesai.
 help-keys-title = KEYBOARD
@@ -371,3 +373,18 @@ cli-bad-rules = aturan tidak valid: { $detail }
 cli-bad-arguments = baris perintah tidak benar (hollywood-gin --help menampilkan pilihannya):
 cli-size-format = seharusnya LEBARxTINGGI, misalnya 1280x800
 cli-size-unusable = { $size } bukan ukuran jendela yang bisa dipakai
+cli-simulation-failed = simulasi berhenti: { $detail }
+
+## verify: memeriksa pembagian kartu dengan komitmennya.
+
+verify-ok = Pembagian { $deal } dengan seed { $seed } menghasilkan komitmen { $hash }: cocok. Kartu sudah ditetapkan sebelum langkah pertama:
+verify-non-dealer = Kartu pemain yang bukan bandar (dibagi lebih dulu): { $cards }
+verify-dealer = Kartu bandar: { $cards }
+verify-upcard = Kartu terbuka: { $cards }
+verify-stock = Tumpukan, kartu teratas lebih dulu: { $cards }
+verify-mismatch = seed { $seed } dan pembagian { $deal } menghasilkan komitmen { $hash }, bukan yang diberikan: ini bukan pembagian itu.
+verify-bad-commit = { $why ->
+    [not-hex] komitmen harus berupa digit heksadesimal (0-9, a-f)
+    [too-short] komitmen perlu paling sedikit 32 digit heksadesimal; yang ini { $digits }
+   *[too-long] komitmen paling banyak 64 digit heksadesimal; yang ini { $digits }
+} (seed { $seed }, pembagian { $deal }, komitmen { $hash }).

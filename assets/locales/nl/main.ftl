@@ -245,10 +245,12 @@ summary-rounds-played = { $rounds ->
     [one] 1 ronde gespeeld.
    *[other] { $rounds } rondes gespeeld.
 }
-deal-seed = Hand { $seed }, gedeeld door { $who ->
+deal-committed = Hand { $deal } · vastlegging { $commit }
+deal-revealed = Hand { $deal } · vastlegging { $commit } · seed { $seed }, gedeeld door { $who ->
     [you] jou
    *[computer] de computer
 }
+deal-commit-tooltip = Vóór elke hand legt het spel de kaarten vast en toont het deze vastlegging, een SHA-256-hash van de seed en het nummer van de hand. Na de ronde verschijnt de seed: met „hollywood-gin verify --seed SEED --deal { $deal } --commit COMMITMENT” en de vastlegging die je zag, controleer je dat de kaarten niet zijn veranderd nadat het spel begon.
 
 ## Meldingen over je bestanden. $detail is de melding van het systeem of de parser zelf.
 
@@ -378,3 +380,18 @@ cli-bad-rules = ongeldige regels: { $detail }
 cli-bad-arguments = de opdrachtregel klopt niet (hollywood-gin --help laat zien wat kan):
 cli-size-format = verwacht BREEDTExHOOGTE, bijvoorbeeld 1280x800
 cli-size-unusable = { $size } is geen bruikbare venstergrootte
+cli-simulation-failed = de simulatie is gestopt: { $detail }
+
+## verify: een hand controleren aan de hand van zijn vastlegging.
+
+verify-ok = Hand { $deal } met seed { $seed } geeft de vastlegging { $hash }: die klopt. De kaarten lagen vast vóór de eerste zet:
+verify-non-dealer = Hand van wie niet gaf (eerst gedeeld): { $cards }
+verify-dealer = Hand van de gever: { $cards }
+verify-upcard = Open kaart: { $cards }
+verify-stock = Stapel, bovenste kaart eerst: { $cards }
+verify-mismatch = seed { $seed } en hand { $deal } geven de vastlegging { $hash }, en dat is niet de opgegeven: dit is niet die hand.
+verify-bad-commit = { $why ->
+    [not-hex] een vastlegging bestaat uit hexadecimale cijfers (0-9, a-f)
+    [too-short] een vastlegging heeft minstens 32 hexadecimale cijfers nodig; deze heeft er { $digits }
+   *[too-long] een vastlegging heeft hoogstens 64 hexadecimale cijfers; deze heeft er { $digits }
+} (seed { $seed }, hand { $deal }, vastlegging { $hash }).
