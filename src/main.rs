@@ -53,6 +53,133 @@ enum Command {
     Simulate(SimulateArgs),
     /// Checks a deal against the commitment shown before it was played, and prints the deal.
     Verify(VerifyArgs),
+    /// Reviews your decisions in a round of the saved series (or replayed deal) with the Hard
+    /// engine, and prints them.
+    Review(ReviewArgs),
+}
+
+#[derive(Args)]
+struct ReviewArgs {
+    /// The saved series to read (default: the game's own save).
+    #[arg(long)]
+    file: Option<std::path::PathBuf>,
+    /// Which round of the series, from 1 (default: the last finished one).
+    #[arg(long)]
+    round: Option<usize>,
+    /// Seed of the review's sampled deals.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// An action of the player's, in words.
+fn action_text(a: &hollywood_gin::rules::Action) -> String {
+    hollywood_gin::lang::action_text(say, a)
+}
+
+/// `review`: the player's decisions in one round, each with the engine's best move and what
+/// the move made cost.
+fn review(a: ReviewArgs) -> ExitCode {
+    use hollywood_gin::ai::review;
+    use hollywood_gin::store::save::SavedSeries;
+    let fail = |id: &str, detail: String| {
+        eprintln!("hollywood-gin: {}", say(id, &[("detail", detail.into())]));
+        ExitCode::FAILURE
+    };
+    let Some(path) = a
+        .file
+        .clone()
+        .or_else(|| hollywood_gin::store::Paths::platform().map(|p| p.save()))
+    else {
+        return fail("review-no-file", String::new());
+    };
+    let loaded = hollywood_gin::store::load::<SavedSeries>(&path);
+    if let Some(n) = &loaded.notice {
+        return fail("review-bad-file", format!("{} ({n:?})", path.display()));
+    }
+    let Some(m) = loaded.value.series else {
+        return fail("review-no-series", path.display().to_string());
+    };
+    let rounds = m.rounds_played();
+    let finished: Vec<usize> = (0..rounds.len()).filter(|&i| rounds[i].finished).collect();
+    let pick = match a.round {
+        Some(n) => n.checked_sub(1).filter(|i| finished.contains(i)),
+        None => finished.last().copied(),
+    };
+    let Some(i) = pick else {
+        return fail(
+            "review-no-round",
+            format!("{} / {}", a.round.unwrap_or(0), finished.len()),
+        );
+    };
+    let p = &rounds[i];
+    let me = hollywood_gin::rules::Seat::P1;
+    eprint!("{}", say("review-working", &[]));
+    let done = review::review(
+        &p.start,
+        &p.moves,
+        me,
+        Some(&p.before),
+        a.seed,
+        &mut |d, t| {
+            eprint!("\r{} {d}/{t}", say("review-working", &[]));
+        },
+    );
+    eprintln!();
+    let rev = match done {
+        Ok(r) => r,
+        Err(e) => return fail("review-bad-file", e.to_string()),
+    };
+    println!(
+        "{}",
+        say(
+            "review-header",
+            &[
+                ("round", (i + 1).into()),
+                ("decisions", rev.decisions.len().into())
+            ]
+        )
+    );
+    for d in &rev.decisions {
+        let v = &d.view;
+        println!(
+            "{}",
+            say(
+                "review-decision",
+                &[
+                    ("move", (d.move_index + 1).into()),
+                    ("played", action_text(&d.played).into()),
+                    ("best", action_text(&d.best).into()),
+                    ("cost", format!("{:.1}", d.cost).into()),
+                    ("se", format!("{:.1}", d.se).into()),
+                    ("flagged", if d.flagged { "yes" } else { "no" }.into()),
+                    ("hand", card_row(v.hand).into()),
+                    (
+                        "top",
+                        v.discard_top()
+                            .map(hollywood_gin::lang::card)
+                            .unwrap_or_else(|| "–".into())
+                            .into(),
+                    ),
+                    ("known", card_row(v.knowledge.opp_holds).into()),
+                    ("knowncount", v.knowledge.opp_holds.len().into()),
+                ]
+            )
+        );
+    }
+    let summary = hollywood_gin::lang::review_summary(say, &rev);
+    println!("{summary}");
+    println!(
+        "{}",
+        say(
+            "review-margin",
+            &[
+                ("margin", format!("{:.0}", review::MARGIN).into()),
+                ("z", format!("{:.0}", review::Z).into()),
+                ("samples", review::SAMPLES.into()),
+            ]
+        )
+    );
+    ExitCode::SUCCESS
 }
 
 #[derive(Args)]
@@ -242,6 +369,7 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Simulate(a)) => simulate(a),
         Some(Command::Verify(a)) => verify(a),
+        Some(Command::Review(a)) => review(a),
         #[cfg(feature = "gui")]
         None => hollywood_gin::gui::run(hollywood_gin::gui::GuiOptions {
             size: cli.windowed,

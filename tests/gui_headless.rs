@@ -1054,3 +1054,59 @@ fn the_deck_and_back_chosen_in_the_settings_show_at_once() {
         "red backs"
     );
 }
+
+#[test]
+fn a_finished_round_is_reviewed_in_the_background_while_the_table_plays_on() {
+    use hollywood_gin::gui::review::RoundReview;
+    let mut app = app("review", 3);
+    set_speed(&mut app, AnimSpeed::Instant);
+    let me = Level::Medium.bot(5);
+    for _ in 0..20_000 {
+        settle(&mut app);
+        app.update();
+        let cmds = match phase(&app) {
+            TurnPhase::RoundOver => break,
+            TurnPhase::ComputerTurn | TurnPhase::Dealing => continue,
+            _ => {
+                let series = app.world().resource::<Series>();
+                let r = series.current.round();
+                commands_for(&me.decide(&View::of(r, HUMAN, Some(series.current.scoreboard()))))
+            }
+        };
+        for c in cmds {
+            app.world_mut().write_message(c);
+        }
+    }
+    assert_eq!(phase(&app), TurnPhase::RoundOver);
+    let played = app.world().resource::<Series>().current.rounds_played();
+    app.world_mut().write_message(PlayerCommand::Review(0));
+    app.update();
+    assert!(app.world().resource::<RoundReview>().busy(), "working");
+    // The table answers while the review is worked out: the next round is dealt.
+    app.world_mut().write_message(PlayerCommand::NextRound);
+    app.update();
+    let deals = app.world().resource::<Series>().current.deals();
+    assert_eq!(deals, 2, "the next round was dealt during the review");
+    let mut frames = 0;
+    while app.world().resource::<RoundReview>().busy() && frames < 100_000 {
+        app.update();
+        frames += 1;
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(frames > 1, "frames kept coming while it worked ({frames})");
+    let rr = app.world().resource::<RoundReview>();
+    let review = rr.ready().expect("the review is shown");
+    let p = &played[0];
+    let asked =
+        hollywood_gin::ai::review::decisions(&p.start, &p.moves, HUMAN, Some(&p.before)).unwrap();
+    assert!(!review.decisions.is_empty());
+    assert!(review.decisions.len() <= asked.len());
+    for d in &review.decisions {
+        assert_eq!(d.view.seat, HUMAN, "only the player's decisions");
+        assert!(
+            asked
+                .iter()
+                .any(|(i, v, a)| *i == d.move_index && v == &d.view && a == &d.played)
+        );
+    }
+}

@@ -391,6 +391,50 @@ impl Hard {
     }
 }
 
+impl Hard {
+    /// Every move open to the seat in `v` that the review weighs, with the value of each on
+    /// the same sampled deals (`values[sample]`, Hollywood-weighted points for the seat). Empty
+    /// where there is no choice to weigh: a forced stock draw, big gin, the layoffs (which the
+    /// solver plays exactly) and a finished round.
+    pub fn analyze(&self, v: &View) -> Vec<(Action, Vec<f32>)> {
+        let mut moves: Vec<(Action, Start)> = Vec::new();
+        match v.phase {
+            Phase::OfferToNonDealer | Phase::OfferToDealer if v.discard_top().is_some() => {
+                let pass = if v.phase == Phase::OfferToNonDealer {
+                    Start::PassToOpp
+                } else {
+                    Start::PassForced
+                };
+                moves.push((Action::TakeUpcard, Start::MyTake));
+                moves.push((Action::PassUpcard, pass));
+            }
+            Phase::Draw { stock_only, .. } if !stock_only && v.discard_top().is_some() => {
+                moves.push((Action::TakeDiscard, Start::MyTake));
+                moves.push((Action::DrawStock, Start::MyStock));
+            }
+            Phase::Discard { .. } if heuristic::big_gin(v).is_none() => {
+                let keep = heuristic::kept_card(&v.rules, v.taken_from_discard);
+                for c in v.hand.iter().filter(|&c| Some(c) != keep) {
+                    moves.push((Action::Discard(c), Start::MyDiscard(c)));
+                    if let Some(a) = heuristic::knock_action(v.hand, c, v) {
+                        moves.push((a, Start::MyKnock(c)));
+                    }
+                }
+            }
+            _ => {}
+        }
+        if moves.len() < 2 {
+            return Vec::new();
+        }
+        let starts: Vec<Start> = moves.iter().map(|m| m.1).collect();
+        moves
+            .into_iter()
+            .zip(self.evaluate(v, &starts))
+            .map(|((a, _), values)| (a, values))
+            .collect()
+    }
+}
+
 impl Bot for Hard {
     fn name(&self) -> &'static str {
         "hard"

@@ -16,6 +16,7 @@
 
 pub mod hard;
 pub mod heuristic;
+pub mod review;
 pub mod sim;
 pub mod view;
 

@@ -60,6 +60,7 @@ pub mod modes;
 pub mod overlay;
 pub mod persist;
 pub mod pointer;
+pub mod review;
 pub mod scoreview;
 pub mod screen;
 pub mod seats;
@@ -139,6 +140,7 @@ impl PluginGroup for GamePlugins {
             .add(persist::PersistPlugin::new(self.boot, opening_seed))
             .add(overlay::OverlayPlugin)
             .add(menu::MenuPlugin)
+            .add(review::ReviewPlugin)
             .add(icon::IconPlugin);
         #[cfg(has_sound)]
         let group = group.add(sound::SoundPlugin);

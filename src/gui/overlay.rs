@@ -121,7 +121,13 @@ fn grid_cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) {
 }
 
 /// The score window's contents; nothing in it goes below `bottom` (egui points).
-fn scoreboard(ui: &mut egui::Ui, sp: &Speech, series: &Series, bottom: f32) {
+fn scoreboard(
+    ui: &mut egui::Ui,
+    sp: &Speech,
+    series: &Series,
+    bottom: f32,
+    out: &mut MessageWriter<PlayerCommand>,
+) {
     let sb = series.current.scoreboard();
     let v = ScoreView::of(sp, sb);
     if series.practising() {
@@ -199,8 +205,16 @@ fn scoreboard(ui: &mut egui::Ui, sp: &Speech, series: &Series, bottom: f32) {
                     if v.history.is_empty() {
                         ui.label(sp.t("score-no-rounds", &[]));
                     }
-                    for line in &v.history {
-                        ui.label(line);
+                    for (i, line) in v.history.iter().enumerate() {
+                        ui.horizontal(|ui| {
+                            if ui
+                                .small_button(sp.t("review-history-button", &[]))
+                                .clicked()
+                            {
+                                out.write(PlayerCommand::Review(i));
+                            }
+                            ui.label(line);
+                        });
                     }
                 });
         });
@@ -240,7 +254,7 @@ fn overlay_ui(
         .anchor(egui::Align2::LEFT_TOP, [8.0, below_hand])
         .resizable(false)
         .default_open(true)
-        .show(ctx, |ui| scoreboard(ui, sp, &series, above_hand));
+        .show(ctx, |ui| scoreboard(ui, sp, &series, above_hand, &mut out));
     // The round's moves, on the right, above the sort buttons.
     let above_sorts = to_points(sort_column_top(met)) - 8.0;
     egui::Window::new(sp.t("window-moves", &[]))
@@ -272,7 +286,6 @@ fn overlay_ui(
                     -met.size.y * 0.04 / zoom,
                 ],
             )
-            .interactable(false)
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     for (i, line) in lines.iter().enumerate() {
@@ -281,6 +294,13 @@ fn overlay_ui(
                         } else {
                             ui.label(card_text(ui, line, settings.four_color));
                         }
+                    }
+                    // The round just entered is the last of the series' history.
+                    let last = series.current.scoreboard().history.len().checked_sub(1);
+                    if let Some(i) = last
+                        && ui.button(sp.t("review-button", &[])).clicked()
+                    {
+                        out.write(PlayerCommand::Review(i));
                     }
                 });
             });

@@ -124,6 +124,9 @@ pub enum PlayerCommand {
         dealer: Seat,
         seed: u64,
     },
+    /// Review the player's decisions in round `n` (from 0) of the series in play: `review`'s
+    /// business; the table changes nothing for it.
+    Review(usize),
 }
 
 /// The seed the computer plays a series from, derived from the match's.
@@ -251,6 +254,7 @@ pub fn command(
             hand.focus = c;
             return;
         }
+        C::Review(_) => return,
         C::Select(c) => {
             if mine(c) {
                 hand.selected = if hand.selected == Some(c) {

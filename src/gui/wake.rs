@@ -1,5 +1,5 @@
 //! Power: the app sleeps until input while the table is still, and wakes every 15 ms while a
-//! card moves or the computer thinks, so an idle table costs no CPU.
+//! card moves, the computer thinks or a round review is worked out, so an idle table costs no CPU.
 //!
 //! Decision: a timer (reactive mode with a short wait) was more reliable under X11 than asking
 //! for a redraw from inside each frame; a redraw request is sent as well while busy.
@@ -11,6 +11,7 @@ use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
 
 use super::bot::BotTask;
+use super::review::RoundReview;
 use super::table::Animating;
 
 /// The update mode: while something moves or the bot thinks, wake every 15 ms on a timer;
@@ -35,10 +36,11 @@ pub fn update_mode(busy: bool) -> WinitSettings {
 fn keep_awake(
     anim: Res<Animating>,
     bot: Res<BotTask>,
+    review: Res<RoundReview>,
     winit: Option<ResMut<WinitSettings>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let busy = anim.0 || bot.busy();
+    let busy = anim.0 || bot.busy() || review.busy();
     let want = update_mode(busy);
     if let Some(mut winit) = winit
         && (winit.focused_mode != want.focused_mode || winit.unfocused_mode != want.unfocused_mode)

@@ -185,6 +185,60 @@ impl Texts {
     }
 }
 
+/// A player's move, as a clause ("discard the 8♥"), with `t` the message source (the
+/// table's language, or the system's on the command line).
+pub fn action_text(t: impl Fn(&str, &[Arg]) -> String, a: &crate::rules::Action) -> String {
+    use crate::rules::Action as A;
+    let (kind, c) = match a {
+        A::TakeUpcard => ("take-upcard", None),
+        A::PassUpcard => ("pass", None),
+        A::DrawStock => ("draw-stock", None),
+        A::TakeDiscard => ("take-discard", None),
+        A::Discard(c) => ("discard", Some(*c)),
+        A::Knock { discard, .. } => ("knock", Some(*discard)),
+        A::Gin { discard: Some(c) } => ("gin", Some(*c)),
+        A::Gin { discard: None } => ("big-gin", None),
+        A::LayOff { card: c, .. } => ("lay-off", Some(*c)),
+        A::FinishLayoffs => ("done", None),
+    };
+    t(
+        "review-action",
+        &[
+            ("kind", kind.into()),
+            ("card", c.map(card).unwrap_or_default().into()),
+        ],
+    )
+}
+
+/// A round review's summary: how many decisions cost points and the biggest mistake, or that
+/// none did.
+pub fn review_summary(
+    t: impl Fn(&str, &[Arg]) -> String + Copy,
+    rev: &crate::ai::review::Review,
+) -> String {
+    match rev.biggest() {
+        Some(b) => t(
+            "review-summary",
+            &[
+                ("costly", rev.mistakes().count().into()),
+                ("decisions", rev.decisions.len().into()),
+                ("total", format!("{:.1}", rev.total_cost()).into()),
+                ("move", (b.move_index + 1).into()),
+                ("played", action_text(t, &b.played).into()),
+                ("best", action_text(t, &b.best).into()),
+                ("cost", format!("{:.1}", b.cost).into()),
+            ],
+        ),
+        None => t(
+            "review-clean",
+            &[
+                ("decisions", rev.decisions.len().into()),
+                ("margin", format!("{:.0}", crate::ai::review::MARGIN).into()),
+            ],
+        ),
+    }
+}
+
 /// Message `id` in the system's language: for lines printed to the terminal, which come
 /// before (or without) the player's settings.
 pub fn say(id: &str, args: &[Arg]) -> String {

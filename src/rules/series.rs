@@ -177,7 +177,51 @@ fn first_dealer_of(seed: u64) -> Seat {
     }
 }
 
+/// One round of a series as it was played: the deal before any move, the moves made, and the
+/// scoreboard as it stood before the round.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedRound {
+    pub start: Round,
+    pub moves: Vec<Move>,
+    pub before: Scoreboard,
+    pub finished: bool,
+}
+
 impl Match {
+    /// Every round of this series so far, the one in play last, dealt again and replayed
+    /// from the series' start (as loading a save does).
+    pub fn rounds_played(&self) -> Vec<PlayedRound> {
+        let rec = MatchRecord::from(self.clone());
+        let mut m = Match::start(
+            rec.rules.clone(),
+            rec.seed,
+            rec.replayed_deal,
+            rec.series_no,
+            rec.first_deal,
+            rec.first_dealer,
+        );
+        let mut out = Vec::new();
+        for (i, moves) in rec.rounds.iter().enumerate() {
+            if i > 0 && m.next_round().is_err() {
+                break;
+            }
+            let (start, before) = (m.round.clone(), m.scoreboard.clone());
+            if moves
+                .iter()
+                .any(|mv| m.apply(mv.seat, mv.action.clone()).is_err())
+            {
+                break;
+            }
+            out.push(PlayedRound {
+                start,
+                moves: moves.clone(),
+                before,
+                finished: m.round.is_finished(),
+            });
+        }
+        out
+    }
+
     /// Starts a match: the first dealer and every deal follow from `seed`.
     pub fn new(rules: RuleSettings, seed: u64) -> Match {
         Match::start(rules, seed, false, 1, 1, first_dealer_of(seed))
@@ -302,6 +346,40 @@ impl Match {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rounds_played_are_dealt_again_as_they_were() {
+        let mut m = Match::new(RuleSettings::default(), 77);
+        let mut ends = Vec::new();
+        while ends.len() < 3 {
+            let r = m.round();
+            match r.to_act() {
+                Some(seat) => {
+                    let a = r.legal_actions()[0].clone();
+                    m.apply(seat, a).unwrap();
+                }
+                None => {
+                    ends.push((m.round().clone(), m.scoreboard().clone()));
+                    m.next_round().unwrap();
+                }
+            }
+        }
+        let played = m.rounds_played();
+        assert_eq!(played.len(), 4, "three finished and the one in play");
+        for (p, (end, after)) in played.iter().zip(&ends) {
+            assert!(p.finished);
+            assert_eq!(p.moves, end.history());
+            assert_eq!(p.start.seed(), end.seed());
+            assert!(p.start.history().is_empty());
+            let mut r = p.start.clone();
+            for mv in &p.moves {
+                r.apply(mv.seat, mv.action.clone()).unwrap();
+            }
+            assert_eq!(&r, end);
+            assert!(p.before.history.len() < after.history.len());
+        }
+        assert!(!played[3].finished);
+    }
     use crate::rules::round::{Outcome, Phase};
 
     /// Plays a round with a simple policy: pass the upcard, draw from stock, knock as soon as

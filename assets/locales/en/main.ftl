@@ -399,3 +399,58 @@ verify-bad-commit = { $why ->
     [too-short] the commitment needs at least 32 hex digits; this has { $digits }
    *[too-long] a commitment has at most 64 hex digits; this has { $digits }
 } (seed { $seed }, deal { $deal }, commitment { $hash }).
+
+## review: the player's decisions in a round, weighed by the Hard engine.
+
+review-action = { $kind ->
+    [take-upcard] take the upcard
+    [pass] pass the upcard
+    [draw-stock] draw from the stock
+    [take-discard] take the discard
+    [discard] discard the { $card }
+    [knock] knock, discarding the { $card }
+    [gin] go gin, discarding the { $card }
+    [big-gin] go big gin
+    [lay-off] lay off the { $card }
+   *[done] finish laying off
+}
+review-working = Reviewing…
+review-header = Round { $round }: { $decisions } decisions reviewed.
+review-decision = Move { $move }: you chose to { $played }. { $flagged ->
+    [yes] Better: { $best }. Cost { $cost } ± { $se } points.
+   *[no] Fine.
+} (Hand { $hand }; discard top { $top }; { $knowncount ->
+    [0] no computer card known
+   *[other] the computer holds { $known }
+})
+review-summary = { $costly } of { $decisions } decisions cost points, { $total } in all. The biggest: move { $move }, { $played } instead of { $best } ({ $cost } points).
+review-clean = None of the { $decisions } decisions cost more than { $margin } point beyond noise.
+review-margin = A decision counts as costly when the engine's best move is ahead by at least { $margin } point and { $z } standard errors, over { $samples } sampled deals of the hidden cards.
+review-no-file = no saved series to review: no home directory found (give one with --file).
+review-bad-file = cannot review { $detail }
+review-no-series = { $detail } holds no series to review
+review-no-round = no such finished round ({ $detail })
+review-button = Review round
+review-history-button = Review
+review-title = Review of round { $round }
+review-progress = Weighing decision { $done } of { $total }…
+review-step = Decision { $step } of { $count } (move { $move })
+review-you-chose = You chose to { $played }.
+review-better = Better: { $best }. That cost { $cost } ± { $se } points.
+review-fine = { $agree ->
+    [yes] The engine agrees.
+   *[no] Within { $margin } point of the best, or within the noise: fine.
+}
+review-hand = Your hand: { $cards }
+review-top = Discard top: { $card }
+review-known = { $count ->
+    [0] No card of the computer's was known.
+   *[other] The computer was known to hold: { $cards }
+}
+review-options = The engine's values (expected points for you):
+review-option = { $move }: { $value }
+review-prev = Previous
+review-next = Next
+review-biggest = Biggest mistake
+review-close = Close
+review-none = There was no decision to weigh in this round.

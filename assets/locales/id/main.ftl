@@ -388,3 +388,58 @@ verify-bad-commit = { $why ->
     [too-short] komitmen perlu paling sedikit 32 digit heksadesimal; yang ini { $digits }
    *[too-long] komitmen paling banyak 64 digit heksadesimal; yang ini { $digits }
 } (seed { $seed }, pembagian { $deal }, komitmen { $hash }).
+
+## review: keputusan Anda dalam satu ronde, ditimbang mesin tingkat Sulit.
+
+review-action = { $kind ->
+    [take-upcard] mengambil kartu terbuka
+    [pass] melewatkan kartu terbuka
+    [draw-stock] mengambil dari tumpukan
+    [take-discard] mengambil kartu buangan
+    [discard] membuang { $card }
+    [knock] mengetuk sambil membuang { $card }
+    [gin] gin sambil membuang { $card }
+    [big-gin] big gin
+    [lay-off] menempelkan { $card }
+   *[done] selesai menempel
+}
+review-working = Sedang meninjau…
+review-header = Ronde { $round }: { $decisions } keputusan ditinjau.
+review-decision = Langkah { $move }: Anda memilih { $played }. { $flagged ->
+    [yes] Lebih baik: { $best }. Rugi { $cost } ± { $se } poin.
+   *[no] Bagus.
+} (Kartu { $hand }; buangan teratas { $top }; { $knowncount ->
+    [0] belum ada kartu komputer yang diketahui
+   *[other] komputer memegang { $known }
+})
+review-summary = { $costly } dari { $decisions } keputusan merugikan poin, total { $total }. Yang terbesar: langkah { $move }, { $played } alih-alih { $best } ({ $cost } poin).
+review-clean = Tidak satu pun dari { $decisions } keputusan merugi lebih dari { $margin } poin di luar derau.
+review-margin = Sebuah keputusan dihitung merugikan jika langkah terbaik mesin unggul paling sedikit { $margin } poin dan { $z } galat baku, dari { $samples } sampel sebaran kartu tersembunyi.
+review-no-file = tidak ada seri tersimpan untuk ditinjau: folder rumah tidak ditemukan (tentukan dengan --file).
+review-bad-file = tidak bisa meninjau { $detail }
+review-no-series = { $detail } tidak berisi seri untuk ditinjau
+review-no-round = ronde selesai itu tidak ada ({ $detail })
+review-button = Tinjau ronde
+review-history-button = Tinjau
+review-title = Tinjauan ronde { $round }
+review-progress = Menimbang keputusan { $done } dari { $total }…
+review-step = Keputusan { $step } dari { $count } (langkah { $move })
+review-you-chose = Anda memilih { $played }.
+review-better = Lebih baik: { $best }. Itu merugikan { $cost } ± { $se } poin.
+review-fine = { $agree ->
+    [yes] Mesin setuju.
+   *[no] Selisihnya dengan yang terbaik kurang dari { $margin } poin atau masih dalam derau: bagus.
+}
+review-hand = Kartu Anda: { $cards }
+review-top = Buangan teratas: { $card }
+review-known = { $count ->
+    [0] Belum ada kartu komputer yang diketahui.
+   *[other] Kartu komputer yang diketahui: { $cards }
+}
+review-options = Nilai menurut mesin (perkiraan poin untuk Anda):
+review-option = { $move }: { $value }
+review-prev = Sebelumnya
+review-next = Berikutnya
+review-biggest = Kesalahan terbesar
+review-close = Tutup
+review-none = Tidak ada keputusan yang perlu ditimbang di ronde ini.

@@ -395,3 +395,58 @@ verify-bad-commit = { $why ->
     [too-short] een vastlegging heeft minstens 32 hexadecimale cijfers nodig; deze heeft er { $digits }
    *[too-long] een vastlegging heeft hoogstens 64 hexadecimale cijfers; deze heeft er { $digits }
 } (seed { $seed }, hand { $deal }, vastlegging { $hash }).
+
+## review: je beslissingen in een ronde, gewogen door de engine van Moeilijk.
+
+review-action = { $kind ->
+    [take-upcard] de open kaart pakken
+    [pass] passen op de open kaart
+    [draw-stock] van de stapel trekken
+    [take-discard] de aflegkaart pakken
+    [discard] de { $card } afleggen
+    [knock] kloppen met de { $card }
+    [gin] gin gaan met de { $card }
+    [big-gin] big gin gaan
+    [lay-off] de { $card } aanleggen
+   *[done] klaar met aanleggen
+}
+review-working = Bezig met nakijken…
+review-header = Ronde { $round }: { $decisions } beslissingen nagekeken.
+review-decision = Zet { $move }: je koos: { $played }. { $flagged ->
+    [yes] Beter: { $best }. Kost { $cost } ± { $se } punten.
+   *[no] Goed.
+} (Hand { $hand }; bovenop de aflegstapel { $top }; { $knowncount ->
+    [0] geen kaart van de computer bekend
+   *[other] de computer heeft { $known }
+})
+review-summary = { $costly } van de { $decisions } beslissingen kostten punten, samen { $total }. De grootste: zet { $move }, { $played } in plaats van { $best } ({ $cost } punten).
+review-clean = Geen van de { $decisions } beslissingen kostte meer dan { $margin } punt buiten de ruis.
+review-margin = Een beslissing telt als kostbaar als de beste zet van de engine minstens { $margin } punt en { $z } standaardfouten beter is, over { $samples } getrokken verdelingen van de verborgen kaarten.
+review-no-file = geen bewaarde reeks om na te kijken: geen thuismap gevonden (geef er een op met --file).
+review-bad-file = kan niet nakijken: { $detail }
+review-no-series = { $detail } bevat geen reeks om na te kijken
+review-no-round = die afgelopen ronde bestaat niet ({ $detail })
+review-button = Ronde nakijken
+review-history-button = Nakijken
+review-title = Ronde { $round } nagekeken
+review-progress = Beslissing { $done } van { $total } wordt gewogen…
+review-step = Beslissing { $step } van { $count } (zet { $move })
+review-you-chose = Je koos: { $played }.
+review-better = Beter: { $best }. Dat kostte { $cost } ± { $se } punten.
+review-fine = { $agree ->
+    [yes] De engine is het met je eens.
+   *[no] Binnen { $margin } punt van de beste, of binnen de ruis: goed.
+}
+review-hand = Je hand: { $cards }
+review-top = Bovenop de aflegstapel: { $card }
+review-known = { $count ->
+    [0] Er was geen kaart van de computer bekend.
+   *[other] Bekend in de hand van de computer: { $cards }
+}
+review-options = Waarden volgens de engine (verwachte punten voor jou):
+review-option = { $move }: { $value }
+review-prev = Vorige
+review-next = Volgende
+review-biggest = Grootste fout
+review-close = Sluiten
+review-none = In deze ronde viel er niets te wegen.
