@@ -397,7 +397,7 @@ fn show_buttons(
         if text.0 != b.label {
             text.0 = b.label.clone();
         }
-        let px = FontSize::Px(b.size.y * 0.42);
+        let px = FontSize::Px(label_px(b.size, &b.label, !b.key.is_empty()));
         if font.font_size != px {
             font.font_size = px;
         }
@@ -438,6 +438,24 @@ fn show_buttons(
             tf.translation = p;
         }
     }
+}
+
+/// A label's font size: its usual size, smaller when the words are long for the button
+/// ("Ronde berikutnya" beside its key), so no language runs into the key hint or the edge.
+/// DejaVu Sans averages about 0.58 em a character.
+pub fn label_px(size: Vec2, label: &str, keyed: bool) -> f32 {
+    let h = size.y;
+    // The label is centred 0.2 h left of the middle when a key hint sits at the right.
+    let room = if keyed {
+        // Half-widths: to the left edge, and to the key hint's left side.
+        let left = size.x / 2.0 - 0.2 * h - 0.15 * h;
+        let right = size.x / 2.0 - 0.28 * h - 0.2 * h + 0.2 * h - 0.1 * h;
+        2.0 * left.min(right)
+    } else {
+        size.x - 0.3 * h
+    };
+    let chars = label.chars().count().max(1) as f32;
+    (0.42 * h).min(room / (chars * 0.58))
 }
 
 /// The keyboard shortcuts become commands.
@@ -509,6 +527,19 @@ impl Plugin for ButtonsPlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_labels_shrink_to_fit_beside_the_key() {
+        let size = Vec2::new(170.0, 44.0);
+        assert_eq!(label_px(size, "Take", true), 0.42 * 44.0);
+        let long = label_px(size, "Ronde berikutnya", true);
+        assert!(long < 0.42 * 44.0);
+        // Its estimated width stays left of the key hint.
+        let width = 16.0 * 0.58 * long;
+        let centre = -0.2 * 44.0;
+        assert!(centre + width / 2.0 <= size.x / 2.0 - 0.28 * 44.0 - 0.1 * 44.0 + 0.01);
+        assert!(centre - width / 2.0 >= -size.x / 2.0);
+    }
     use crate::rules::RuleSettings;
 
     #[test]

@@ -10,8 +10,9 @@
 //! - A review is of a round that is over, so it stays valid whatever the table does next; it
 //!   is dropped only when the player closes it or asks for another.
 //! - It is asked for like every other input, with a [`PlayerCommand::Review`].
-//! - The window sits at the top centre, over the computer's hand (which means nothing once the
-//!   round is over) and clear of the score and moves windows.
+//! - The window sits top left, over the score window, below the deal's commitment: clear of
+//!   the round-end banner, the Next round button and most of the computer's revealed hand,
+//!   which a player studying a round wants to see.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -162,7 +163,7 @@ fn review_ui(
     let mut go: Option<usize> = None;
     egui::Window::new(t("review-title", &[("round", (round + 1).into())]))
         .id("review".into())
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+        .anchor(egui::Align2::LEFT_TOP, [8.0, 80.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
