@@ -23,13 +23,14 @@ use super::layout::RAISE;
 use super::look;
 use super::modes::MenuScreen;
 use super::persist::Notices;
+use super::review::RoundReview;
 use super::scoreview::{ScoreView, banner, worked_out};
 use super::screen::Screen;
 use super::seats::HUMAN;
 use super::settings::PlayerSettings;
 use super::speech::Speech;
 use super::table::{PlayerCommand, RoundEnd, Series, TurnPhase, round_key};
-use super::theme::table_button;
+use super::theme::{card_text, table_button};
 use super::words;
 use crate::ai::View;
 use crate::ai::heuristic::{HintReason, hint};
@@ -92,21 +93,6 @@ fn banner_lines(sp: &Speech, e: &RoundEnd, after: &crate::rules::Scoreboard) -> 
         lines.push(sp.t("banner-practice", &[]));
     }
     lines
-}
-
-/// `text` with the cards in it (8♦, A♥) in their suits' colours for the deck in use.
-pub fn card_text(ui: &egui::Ui, text: &str, four_color: bool) -> egui::text::LayoutJob {
-    let style = ui.style();
-    let font = egui::TextStyle::Body.resolve(style);
-    let normal = ui.visuals().text_color();
-    let mut job = egui::text::LayoutJob::default();
-    for (part, suit) in words::suit_segments(text) {
-        let color = suit
-            .and_then(|s| look::suit_ink(s, four_color))
-            .map_or(normal, look::egui_color);
-        job.append(part, 0.0, egui::TextFormat::simple(font.clone(), color));
-    }
-    job
 }
 
 /// A seat's name in the score pad's rows.
@@ -227,6 +213,7 @@ fn overlay_ui(
     mut overlay: ResMut<Overlay>,
     settings: Res<PlayerSettings>,
     speech: Res<Speech>,
+    review: Res<RoundReview>,
     mut notices: ResMut<Notices>,
     menu: Res<State<MenuScreen>>,
     phase: Res<State<TurnPhase>>,
@@ -271,8 +258,11 @@ fn overlay_ui(
     // The banner, from the end of a round until the next one is dealt.
     let banner_right = met.discard().x + met.card.x * 0.6 + 18.0 * zoom;
     let this_round = round_key(&series.current);
+    // The banner steps aside while a round review is open: the review's summary says it all,
+    // and at 1024×640 the two would overlap.
     if overlay.banner_round == Some(this_round)
         && phase == TurnPhase::RoundOver
+        && !review.open()
         && let Some(end) = &overlay.banner
     {
         let lines = banner_lines(sp, end, series.current.scoreboard());

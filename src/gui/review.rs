@@ -22,11 +22,11 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::look;
-use super::overlay::card_text;
 use super::seats::HUMAN;
 use super::settings::PlayerSettings;
 use super::speech::Speech;
 use super::table::{PlayerCommand, Series};
+use super::theme::card_text;
 use crate::ai::review::{self, Review};
 use crate::lang::{Arg, action_text, card};
 use crate::rules::{CardSet, RuleError};
@@ -54,6 +54,10 @@ pub enum ReviewState {
 pub struct RoundReview(pub ReviewState);
 
 impl RoundReview {
+    /// Working, or shown.
+    pub fn open(&self) -> bool {
+        !matches!(self.0, ReviewState::Closed)
+    }
     /// Working in the background.
     pub fn busy(&self) -> bool {
         matches!(self.0, ReviewState::Running { .. })
@@ -167,7 +171,8 @@ fn review_ui(
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.set_max_width(440.0);
+            // Narrow enough to leave the round-end banner clear at 1024×640 in every language.
+            ui.set_max_width(330.0);
             match &rr.0 {
                 ReviewState::Running { done, total, .. } => {
                     let (d, n) = (done.load(Ordering::Relaxed), total.load(Ordering::Relaxed));

@@ -18,6 +18,7 @@ use bevy_egui::egui::{self, CornerRadius, FontFamily, FontId, Stroke, TextStyle}
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use super::look::{self, BUTTON, BUTTON_TEXT, GOLD, INK, INK_SOFT, PANEL, egui_color};
+use super::words;
 
 /// A control inside a panel: raised from the panel's green; lighter under the pointer; dark
 /// gold while pressed. All carry [`INK`] text.
@@ -111,6 +112,21 @@ fn apply_theme(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     ctx.set_global_style(style());
     *done = true;
     Ok(())
+}
+
+/// `text` with the cards in it (8♦, A♥) in their suits' colours for the deck in use.
+pub fn card_text(ui: &egui::Ui, text: &str, four_color: bool) -> egui::text::LayoutJob {
+    let style = ui.style();
+    let font = egui::TextStyle::Body.resolve(style);
+    let normal = ui.visuals().text_color();
+    let mut job = egui::text::LayoutJob::default();
+    for (part, suit) in words::suit_segments(text) {
+        let color = suit
+            .and_then(|s| look::suit_ink(s, four_color))
+            .map_or(normal, look::egui_color);
+        job.append(part, 0.0, egui::TextFormat::simple(font.clone(), color));
+    }
+    job
 }
 
 /// egui in the table's colours.
