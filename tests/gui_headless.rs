@@ -959,8 +959,12 @@ fn a_new_series_started_while_the_computer_thinks_gets_none_of_its_old_decision(
     // The menu's New series, mid-think.
     app.world_mut()
         .write_message(PlayerCommand::NewSeries(new_seed));
-    for _ in 0..300 {
+    // The computer thinks on Bevy's compute pool, which is one per process: another test
+    // (a round review) may hold it for a second. Wait on the clock, not a frame count.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while std::time::Instant::now() < deadline {
         app.update();
+        std::thread::sleep(Duration::from_millis(1));
         if !app
             .world()
             .resource::<Series>()
