@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use hollywood_gin::ai::Level;
 use hollywood_gin::ai::sim::{self, SimConfig};
-use hollywood_gin::lang::say;
+use hollywood_gin::lang::{card_row, say};
 use hollywood_gin::rules::RuleSettings;
 
 #[derive(Parser)]
@@ -193,15 +193,6 @@ struct VerifyArgs {
     /// The commitment shown before the deal (its 32 hex digits, or the whole hash).
     #[arg(long)]
     commit: String,
-}
-
-/// Cards in a row: "A♣ 7♦ 10♠".
-fn card_row(cards: impl IntoIterator<Item = hollywood_gin::rules::Card>) -> String {
-    cards
-        .into_iter()
-        .map(hollywood_gin::lang::card)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// `verify`: exit 0 and the deal when the seed and number give the commitment; 1 when they do

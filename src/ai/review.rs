@@ -62,7 +62,7 @@ fn mean_se(xs: &[f32]) -> (f32, f32) {
 }
 
 /// The same move, whatever melds a knock was spread with.
-fn same_move(a: &Action, b: &Action) -> bool {
+pub fn same_move(a: &Action, b: &Action) -> bool {
     match (a, b) {
         (Action::Knock { discard: x, .. }, Action::Knock { discard: y, .. }) => x == y,
         _ => a == b,
@@ -143,16 +143,16 @@ impl Review {
     pub fn total_cost(&self) -> f32 {
         self.mistakes().map(|d| d.cost).sum()
     }
+    /// Where the costliest flagged decision is in `decisions`.
+    pub fn biggest_index(&self) -> Option<usize> {
+        (0..self.decisions.len())
+            .filter(|&i| self.decisions[i].flagged)
+            .max_by(|&a, &b| self.decisions[a].cost.total_cmp(&self.decisions[b].cost))
+    }
     /// The costliest flagged decision.
     pub fn biggest(&self) -> Option<&Decision> {
-        self.mistakes().max_by(|a, b| a.cost.total_cmp(&b.cost))
+        self.biggest_index().map(|i| &self.decisions[i])
     }
-}
-
-/// The round as it was dealt, from a finished (or any) round that has its seed.
-pub fn dealt_round(r: &Round) -> Option<Round> {
-    r.seed()
-        .map(|seed| Round::deal(r.rules().clone(), r.dealer(), seed))
 }
 
 /// The positions where `seat` chose a move: each with its move's index, the seat's view, and

@@ -454,8 +454,7 @@ pub fn label_px(size: Vec2, label: &str, keyed: bool) -> f32 {
     } else {
         size.x - 0.3 * h
     };
-    let chars = label.chars().count().max(1) as f32;
-    (0.42 * h).min(room / (chars * 0.58))
+    look::fit_font(0.42 * h, room, label, 0.58)
 }
 
 /// The keyboard shortcuts become commands.

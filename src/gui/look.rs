@@ -68,6 +68,14 @@ pub const TAG: Rgb = [0.640, 0.120, 0.100];
 pub const BAND: Rgb = [0.300, 0.560, 0.380];
 
 /// A Bevy colour from an [`Rgb`].
+/// A font size for `text` to fit `room` wide: `max`, or less for a long text. `em` is the
+/// average advance of a character in ems (DejaVu Sans: about 0.6), so it is an estimate; each
+/// caller keeps its own margin in `room` and `em`.
+pub fn fit_font(max: f32, room: f32, text: &str, em: f32) -> f32 {
+    let chars = text.chars().count().max(1) as f32;
+    max.min(room / (chars * em))
+}
+
 pub fn color(c: Rgb) -> bevy::prelude::Color {
     bevy::prelude::Color::srgb(c[0], c[1], c[2])
 }

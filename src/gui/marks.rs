@@ -176,8 +176,7 @@ fn tag_place(card: Vec2) -> (Vec3, Vec2) {
 /// ("diambil" is longer than "taken"). DejaVu Sans averages about 0.62 em a letter.
 fn tag_font(card: Vec2, word: &str) -> f32 {
     let (_, size) = tag_place(card);
-    let letters = word.chars().count().max(1) as f32;
-    (card.y * 0.095).min(size.x * 0.86 / (letters * 0.62))
+    look::fit_font(card.y * 0.095, size.x * 0.86, word, 0.62)
 }
 
 type MarkItem = (

@@ -28,8 +28,8 @@ use super::speech::Speech;
 use super::table::{PlayerCommand, Series};
 use super::theme::card_text;
 use crate::ai::review::{self, Review};
-use crate::lang::{Arg, action_text, card};
-use crate::rules::{CardSet, RuleError};
+use crate::lang::{Arg, action_text, card, card_row};
+use crate::rules::RuleError;
 
 /// Where the review is.
 #[derive(Default)]
@@ -124,10 +124,7 @@ fn collect(mut rr: ResMut<RoundReview>) {
     rr.0 = match result {
         Ok(review) => {
             // Open on the biggest mistake, or the first decision.
-            let step = review
-                .biggest()
-                .and_then(|b| review.decisions.iter().position(|d| d == b))
-                .unwrap_or(0);
+            let step = review.biggest_index().unwrap_or(0);
             ReviewState::Ready {
                 round,
                 review,
@@ -139,11 +136,6 @@ fn collect(mut rr: ResMut<RoundReview>) {
             ReviewState::Closed
         }
     };
-}
-
-/// Cards in a row, for `card_text` to colour.
-fn row(cards: CardSet) -> String {
-    cards.iter().map(card).collect::<Vec<_>>().join(" ")
 }
 
 fn review_ui(
@@ -230,7 +222,7 @@ fn review_ui(
                         ui.add_space(4.0);
                         let v = &d.view;
                         for line in [
-                            t("review-hand", &[("cards", row(v.hand).into())]),
+                            t("review-hand", &[("cards", card_row(v.hand).into())]),
                             t(
                                 "review-top",
                                 &[(
@@ -245,7 +237,7 @@ fn review_ui(
                                 "review-known",
                                 &[
                                     ("count", v.knowledge.opp_holds.len().into()),
-                                    ("cards", row(v.knowledge.opp_holds).into()),
+                                    ("cards", card_row(v.knowledge.opp_holds).into()),
                                 ],
                             ),
                         ] {
@@ -281,10 +273,10 @@ fn review_ui(
                         {
                             go = Some(step + 1);
                         }
-                        if let Some(b) = rev.biggest()
+                        if let Some(b) = rev.biggest_index()
                             && ui.button(t("review-biggest", &[])).clicked()
                         {
-                            go = rev.decisions.iter().position(|d| d == b);
+                            go = Some(b);
                         }
                         if ui.button(t("review-close", &[])).clicked() {
                             close = true;

@@ -106,6 +106,11 @@ pub fn card(c: Card) -> String {
     format!("{}{}", rank_text(c.rank()), suit_symbol(c.suit()))
 }
 
+/// Cards in a row, as the cards print them: "A♣ 7♦ 10♠".
+pub fn card_row(cards: impl IntoIterator<Item = Card>) -> String {
+    cards.into_iter().map(card).collect::<Vec<_>>().join(" ")
+}
+
 /// Each language's resource text, in [`Lang::ALL`] order.
 const SOURCES: [&str; 3] = [
     include_str!(concat!(
@@ -242,7 +247,10 @@ pub fn review_summary(
 /// Message `id` in the system's language: for lines printed to the terminal, which come
 /// before (or without) the player's settings.
 pub fn say(id: &str, args: &[Arg]) -> String {
-    Texts::new().get(Lang::system(), id, args)
+    // Parsed and asked once: `review` and `verify` print dozens of lines.
+    static SYSTEM: std::sync::OnceLock<(Texts, Lang)> = std::sync::OnceLock::new();
+    let (texts, lang) = SYSTEM.get_or_init(|| (Texts::new(), Lang::system()));
+    texts.get(*lang, id, args)
 }
 
 #[cfg(test)]

@@ -9,17 +9,9 @@ use std::time::Instant;
 
 use hollywood_gin::ai::hard::Hard;
 use hollywood_gin::ai::heuristic::Medium;
-use hollywood_gin::ai::review::{self, decisions};
+use hollywood_gin::ai::review::{self, decisions, same_move as same};
 use hollywood_gin::ai::{Bot, View};
-use hollywood_gin::rules::{Action, Match, Move, RuleSettings, Seat};
-
-/// Knocks compare by their discard; the melds spread are the solver's either way.
-fn same(a: &Action, b: &Action) -> bool {
-    match (a, b) {
-        (Action::Knock { discard: x, .. }, Action::Knock { discard: y, .. }) => x == y,
-        _ => a == b,
-    }
-}
+use hollywood_gin::rules::{Match, Move, RuleSettings, Seat};
 
 fn main() {
     let me = Seat::P1;
