@@ -23,7 +23,7 @@ use crate::store::{FileKind, FileProblem, Notice};
 use super::seats::HUMAN;
 use super::speech::Speech;
 
-pub use crate::lang::{card, rank_text, suit_symbol};
+pub use crate::lang::{card, suit_symbol};
 
 /// Cards in a list: "7♣, 8♣ and 9♣".
 pub fn cards(sp: &Speech, cs: &[Card]) -> String {
