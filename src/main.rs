@@ -346,14 +346,24 @@ fn main() -> ExitCode {
     if std::env::args_os().len() > 1 {
         attach_console();
     }
-    let cli = match Cli::try_parse() {
+    // Finder's `-psn_…` argument on a macOS app's first launch is not the player's.
+    let args = hollywood_gin::report::without_finder_arguments(std::env::args_os());
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         // --help and --version print as clap words them; a mistake gets our line first, in
-        // the player's language, then clap's exact complaint.
+        // the player's language, then clap's exact complaint (in a message box too where
+        // nobody would read stderr, such as a shortcut with a wrong argument).
         Err(e) if !e.use_stderr() => e.exit(),
         Err(e) => {
-            eprintln!("hollywood-gin: {}", say("cli-bad-arguments", &[]));
+            let ours = say("cli-bad-arguments", &[]);
+            eprintln!("hollywood-gin: {ours}");
             let _ = e.print();
+            if hollywood_gin::report::stderr() == hollywood_gin::report::Stderr::Nowhere {
+                hollywood_gin::report::message_box(
+                    &say("game-title", &[]),
+                    &format!("{ours}\n\n{}", e.render()),
+                );
+            }
             return ExitCode::from(2);
         }
     };

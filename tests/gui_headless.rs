@@ -85,7 +85,14 @@ fn files_dir(name: &str) -> std::path::PathBuf {
 
 /// The game's plugins in a `w`×`h` window, the menu closed, files under a fresh directory.
 fn app_sized(name: &str, seed: u64, w: u32, h: u32) -> App {
+    app_scaled(name, seed, w, h, 1.0)
+}
+
+/// [`app_sized`] on a screen with `scale` physical pixels to a logical one (HiDPI): the window
+/// is `w`×`h` logical pixels.
+fn app_scaled(name: &str, seed: u64, w: u32, h: u32, scale: f32) -> App {
     let _ = std::fs::remove_dir_all(files_dir(name));
+    let physical = |v: u32| (v as f32 * scale).round() as u32;
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -94,7 +101,8 @@ fn app_sized(name: &str, seed: u64, w: u32, h: u32) -> App {
         bevy::input::InputPlugin,
         WindowPlugin {
             primary_window: Some(Window {
-                resolution: WindowResolution::new(w, h).with_scale_factor_override(1.0),
+                resolution: WindowResolution::new(physical(w), physical(h))
+                    .with_scale_factor_override(scale),
                 ..default()
             }),
             exit_condition: ExitCondition::DontExit,
@@ -114,6 +122,7 @@ fn app_sized(name: &str, seed: u64, w: u32, h: u32) -> App {
         boot: Boot::load(Some(Paths::under(&files_dir(name)))),
         seed: Some(seed),
         system_lang: hollywood_gin::lang::Lang::En,
+        window_size: None,
     })
     .init_resource::<Seen>()
     .add_systems(Update, check_phase.before(TableSet::Input));
@@ -825,8 +834,10 @@ fn every_card_and_button_responds(app: &mut App, what: &str) {
 
 #[test]
 fn every_card_and_button_answers_a_click_with_the_overlay_in_every_state() {
-    // The seed from the bug report: its eleven-card hand reaches the right edge.
-    for (w, h) in [(1280, 800), (1024, 640)] {
+    // The seed from the bug report: its eleven-card hand reaches the right edge. The last
+    // size is the smallest the window can be made.
+    let min = hollywood_gin::store::settings::WindowPlacement::MIN;
+    for (w, h) in [(1280, 800), (1024, 640), min] {
         let mut app = app_sized("clicks", 1795999795589331121, w, h);
         set_speed(&mut app, AnimSpeed::Instant);
         reach_a_discard_with_eleven_cards(&mut app);
@@ -1113,4 +1124,387 @@ fn a_finished_round_is_reviewed_in_the_background_while_the_table_plays_on() {
                 .any(|(i, v, a)| *i == d.move_index && v == &d.view && a == &d.played)
         );
     }
+}
+
+// ---- Every system: HiDPI, the system's keys, nothing lost at exit ---------------------------
+
+#[test]
+fn at_scale_factor_two_every_card_and_button_answers_a_click() {
+    // A 2560x1600 panel at 200% (a Retina Mac, a 4K laptop): the window is 1280x800 logical.
+    let mut app = app_scaled("hidpi", 1795999795589331121, 1280, 800, 2.0);
+    set_speed(&mut app, AnimSpeed::Instant);
+    let window = window_entity(&mut app);
+    let w = app.world().get::<Window>(window).unwrap();
+    assert_eq!((w.physical_width(), w.width()), (2560, 1280.0));
+    reach_a_discard_with_eleven_cards(&mut app);
+    every_card_and_button_responds(&mut app, "1280x800 at scale 2");
+    let hint = egui_rect(&mut app, "hint-button").expect("the Hint button is drawn");
+    click(&mut app, hint.center());
+    settle(&mut app);
+    assert!(
+        egui_rect(&mut app, "hint").is_some(),
+        "at scale 2 a click on Hint shows the hint"
+    );
+}
+
+/// Sends one key event as the window would, without running a frame.
+fn key_event(app: &mut App, key: KeyCode, state: ButtonState) {
+    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+    app.world_mut().write_message(KeyboardInput {
+        key_code: key,
+        logical_key: Key::Unidentified(NativeKey::Unidentified),
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+}
+
+/// Runs frames until the player is offered the upcard (seed 3 offers it to the human first).
+fn reach_the_upcard_offer(app: &mut App) {
+    for _ in 0..100 {
+        app.update();
+        if phase(app) == TurnPhase::UpcardOffer {
+            return;
+        }
+    }
+    panic!("the upcard was never offered");
+}
+
+#[test]
+fn letter_shortcuts_ignore_ctrl_alt_and_cmd_and_ctrl_q_closes_the_game() {
+    let mut app = app("chords", 3);
+    set_speed(&mut app, AnimSpeed::Instant);
+    reach_the_upcard_offer(&mut app);
+    let sort = app.world().resource::<HandView>().order.mode;
+    for held in [KeyCode::ControlLeft, KeyCode::AltLeft, KeyCode::SuperLeft] {
+        for key in [KeyCode::KeyP, KeyCode::KeyT, KeyCode::KeyS, KeyCode::Space] {
+            key_event(&mut app, held, ButtonState::Pressed);
+            key_event(&mut app, key, ButtonState::Pressed);
+            app.update();
+            key_event(&mut app, key, ButtonState::Released);
+            key_event(&mut app, held, ButtonState::Released);
+            app.update();
+            app.update();
+            let series = app.world().resource::<Series>();
+            assert!(
+                series.current.round().history().is_empty(),
+                "{held:?}+{key:?} played a move"
+            );
+            assert_eq!(
+                app.world().resource::<HandView>().order.mode,
+                sort,
+                "{held:?}+{key:?} sorted"
+            );
+            assert!(
+                app.should_exit().is_none(),
+                "{held:?}+{key:?} closed the game"
+            );
+        }
+    }
+    // The letter alone still plays.
+    press_key(&mut app, KeyCode::KeyP);
+    let h = app
+        .world()
+        .resource::<Series>()
+        .current
+        .round()
+        .history()
+        .to_vec();
+    assert_eq!((h[0].seat, &h[0].action), (HUMAN, &Action::PassUpcard));
+    // Ctrl+Q closes the game.
+    key_event(&mut app, KeyCode::ControlLeft, ButtonState::Pressed);
+    key_event(&mut app, KeyCode::KeyQ, ButtonState::Pressed);
+    app.update();
+    assert_eq!(app.should_exit(), Some(AppExit::Success), "Ctrl+Q");
+}
+
+#[test]
+fn a_move_followed_at_once_by_the_exit_is_on_disk_with_the_window() {
+    let name = "exit";
+    let mut app = app(name, 3);
+    set_speed(&mut app, AnimSpeed::Instant);
+    reach_the_upcard_offer(&mut app);
+    // Half a second for the window to be shown (`placement` waits that long for monitors).
+    wait(&mut app, 0.6);
+    // The move and the exit in one frame, and the app run the way the game runs it: handed
+    // to a runner that returns when the app asks to exit (App::run leaves an empty app).
+    app.world_mut().write_message(PlayerCommand::Pass);
+    app.world_mut().write_message(AppExit::Success);
+    app.set_runner(|mut app| {
+        loop {
+            app.update();
+            if let Some(exit) = app.should_exit() {
+                return exit;
+            }
+        }
+    });
+    assert_eq!(app.run(), AppExit::Success);
+    // Read at once, as the next start of the game would.
+    let back = Boot::load(Some(Paths::under(&files_dir(name))));
+    assert!(back.notices.is_empty(), "{:?}", back.notices);
+    let saved = back.saved.series.expect("the series is on disk");
+    let h = saved.round().history();
+    assert_eq!(h.len(), 1, "the pass is saved");
+    assert_eq!((h[0].seat, &h[0].action), (HUMAN, &Action::PassUpcard));
+    // The window's size is remembered for the next start.
+    let window = back
+        .settings
+        .window
+        .expect("the window's placement is saved");
+    assert_eq!(
+        (window.width, window.height, window.maximized),
+        (1280, 800, false)
+    );
+    let _ = std::fs::remove_dir_all(files_dir(name));
+}
+
+// ---- A click lands where it was made: events within one frame, touch ------------------------
+
+/// One pointer event as winit delivers it.
+#[derive(Clone, Copy)]
+enum Ev {
+    Move(Vec2),
+    Down,
+    Up,
+    Touch(bevy::input::touch::TouchPhase, Vec2),
+}
+
+/// Sends `events` in order, all within one update, as a slow frame or a tap delivers them.
+fn burst(app: &mut App, events: &[Ev]) {
+    use bevy::input::touch::TouchInput;
+    let window = window_entity(app);
+    for &e in events {
+        match e {
+            Ev::Move(p) => {
+                app.world_mut()
+                    .get_mut::<Window>(window)
+                    .unwrap()
+                    .set_cursor_position(Some(p));
+                let moved = CursorMoved {
+                    window,
+                    position: p,
+                    delta: None,
+                };
+                app.world_mut()
+                    .write_message(WindowEvent::CursorMoved(moved.clone()));
+                app.world_mut().write_message(moved);
+            }
+            Ev::Down | Ev::Up => {
+                let input = MouseButtonInput {
+                    button: MouseButton::Left,
+                    state: if matches!(e, Ev::Down) {
+                        ButtonState::Pressed
+                    } else {
+                        ButtonState::Released
+                    },
+                    window,
+                };
+                app.world_mut()
+                    .write_message(WindowEvent::MouseButtonInput(input));
+                app.world_mut().write_message(input);
+            }
+            Ev::Touch(phase, position) => {
+                let t = TouchInput {
+                    phase,
+                    position,
+                    window,
+                    force: None,
+                    id: 7,
+                };
+                app.world_mut().write_message(WindowEvent::TouchInput(t));
+                app.world_mut().write_message(t);
+            }
+        }
+    }
+    app.update();
+}
+
+/// Passes the upcard (and waits for the computer's turn) until the player must draw.
+fn reach_a_draw(app: &mut App) {
+    for _ in 0..200 {
+        settle(app);
+        match phase(app) {
+            TurnPhase::Draw => return,
+            TurnPhase::UpcardOffer => {
+                let pass = shown_buttons(app, TurnPhase::UpcardOffer)
+                    .into_iter()
+                    .find(|b| b.cmd == PlayerCommand::Pass)
+                    .unwrap();
+                let p = to_screen(app, pass.pos);
+                click(app, p);
+            }
+            _ => app.update(),
+        }
+    }
+    panic!("never reached a draw");
+}
+
+/// The player's last move.
+fn last_move(app: &App) -> Option<Action> {
+    let series = app.world().resource::<Series>();
+    let h = series.current.round().history();
+    h.iter()
+        .rev()
+        .find(|m| m.seat == HUMAN)
+        .map(|m| m.action.clone())
+}
+
+#[test]
+fn a_reach_from_a_hand_card_to_the_stock_and_a_click_in_one_frame_draws() {
+    // The bug report's seed and size; the pointer rests on the rightmost hand card.
+    for (name, touch) in [("reach-mouse", false), ("reach-touch", true)] {
+        let mut app = app(name, 77);
+        set_speed(&mut app, AnimSpeed::Instant);
+        reach_a_draw(&mut app);
+        let last = *app
+            .world()
+            .resource::<TableLayout>()
+            .layout
+            .hand
+            .last()
+            .unwrap();
+        let rest = hand_card_point(&mut app, last);
+        move_to(&mut app, rest);
+        let stock = metrics(&mut app).stock();
+        let stock = to_screen(&mut app, stock);
+        let before = app
+            .world()
+            .resource::<Series>()
+            .current
+            .round()
+            .history()
+            .len();
+        use bevy::input::touch::TouchPhase;
+        if touch {
+            burst(
+                &mut app,
+                &[
+                    Ev::Touch(TouchPhase::Started, stock),
+                    Ev::Touch(TouchPhase::Ended, stock),
+                ],
+            );
+        } else {
+            burst(&mut app, &[Ev::Move(stock), Ev::Down, Ev::Up]);
+        }
+        settle(&mut app);
+        let history = app
+            .world()
+            .resource::<Series>()
+            .current
+            .round()
+            .history()
+            .len();
+        assert!(history > before, "{name}: nothing was drawn");
+        let series = app.world().resource::<Series>();
+        let m = &series.current.round().history()[before];
+        assert_eq!(
+            (m.seat, &m.action),
+            (HUMAN, &Action::DrawStock),
+            "{name}: the draw is the player's, from the stock"
+        );
+    }
+}
+
+#[test]
+fn a_move_onto_a_button_and_a_click_in_one_frame_press_it() {
+    let mut app = app("reach-button", 1795999795589331121);
+    set_speed(&mut app, AnimSpeed::Instant);
+    reach_a_discard_with_eleven_cards(&mut app);
+    let first = app.world().resource::<TableLayout>().layout.hand[0];
+    let from = hand_card_point(&mut app, first);
+    move_to(&mut app, from);
+    let mode = app.world().resource::<HandView>().order.mode;
+    let other = shown_buttons(&mut app, TurnPhase::Discard)
+        .into_iter()
+        .find(|b| matches!(b.cmd, PlayerCommand::Sort(m) if m != mode))
+        .expect("a sort button for another order");
+    let p = to_screen(&mut app, other.pos);
+    burst(&mut app, &[Ev::Move(p), Ev::Down, Ev::Up]);
+    settle(&mut app);
+    let PlayerCommand::Sort(want) = other.cmd else {
+        unreachable!()
+    };
+    assert_eq!(app.world().resource::<HandView>().order.mode, want);
+}
+
+#[test]
+fn a_press_on_a_card_and_a_move_away_in_one_frame_drags_that_card() {
+    use hollywood_gin::gui::input::Drag;
+    let mut app = app("press-move", 1795999795589331121);
+    set_speed(&mut app, AnimSpeed::Instant);
+    reach_a_discard_with_eleven_cards(&mut app);
+    let card = app.world().resource::<TableLayout>().layout.hand[3];
+    let on = hand_card_point(&mut app, card);
+    move_to(&mut app, on);
+    let away = on + Vec2::new(-40.0, -160.0);
+    burst(&mut app, &[Ev::Down, Ev::Move(away)]);
+    let dragging = app.world().resource::<Drag>().dragging().map(|(c, _)| c);
+    assert_eq!(dragging, Some(card), "the card pressed is the one dragged");
+    // Dropped on the discard pile it is discarded (unless it is the card just taken).
+    let pile = metrics(&mut app).discard();
+    let pile = to_screen(&mut app, pile);
+    burst(&mut app, &[Ev::Move(pile), Ev::Up]);
+    settle(&mut app);
+    let taken = app
+        .world()
+        .resource::<Series>()
+        .current
+        .round()
+        .taken_from_discard();
+    if taken != Some(card) {
+        assert_eq!(last_move(&app), Some(Action::Discard(card)));
+    }
+}
+
+#[test]
+fn a_touch_drag_of_a_card_to_the_discard_pile_discards_it_and_a_double_tap_too() {
+    use bevy::input::touch::TouchPhase;
+    let mut app = app("touch-drag", 1795999795589331121);
+    set_speed(&mut app, AnimSpeed::Instant);
+    reach_a_discard_with_eleven_cards(&mut app);
+    let taken = app
+        .world()
+        .resource::<Series>()
+        .current
+        .round()
+        .taken_from_discard();
+    let hand = app.world().resource::<TableLayout>().layout.hand.clone();
+    let card = *hand.iter().find(|&&c| Some(c) != taken).unwrap();
+    let on = hand_card_point(&mut app, card);
+    let pile = metrics(&mut app).discard();
+    let pile = to_screen(&mut app, pile);
+    let mid = (on + pile) / 2.0;
+    // A finger: down on the card, across, up on the pile, one frame each.
+    burst(&mut app, &[Ev::Touch(TouchPhase::Started, on)]);
+    burst(&mut app, &[Ev::Touch(TouchPhase::Moved, mid)]);
+    burst(&mut app, &[Ev::Touch(TouchPhase::Moved, pile)]);
+    burst(&mut app, &[Ev::Touch(TouchPhase::Ended, pile)]);
+    settle(&mut app);
+    assert_eq!(last_move(&app), Some(Action::Discard(card)), "touch drag");
+    // No finger is left on the table: nothing is lifted as if hovered.
+    assert_eq!(app.world().resource::<Hover>().0, None);
+
+    // Next turn: a double tap on a card discards it.
+    reach_a_discard_with_eleven_cards(&mut app);
+    let taken = app
+        .world()
+        .resource::<Series>()
+        .current
+        .round()
+        .taken_from_discard();
+    let hand = app.world().resource::<TableLayout>().layout.hand.clone();
+    let card = *hand.iter().rev().find(|&&c| Some(c) != taken).unwrap();
+    let on = hand_card_point(&mut app, card) + Vec2::new(0.0, 10.0);
+    for _ in 0..2 {
+        burst(
+            &mut app,
+            &[
+                Ev::Touch(TouchPhase::Started, on),
+                Ev::Touch(TouchPhase::Ended, on),
+            ],
+        );
+        settle(&mut app);
+    }
+    assert_eq!(last_move(&app), Some(Action::Discard(card)), "double tap");
 }

@@ -16,7 +16,6 @@
 //! - Each button shows its key, small at its right edge, so the keys are learned by playing.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 
 use super::felt::Skin;
 use super::input::{live_focus, next_sort};
@@ -25,8 +24,8 @@ use super::look::{
     self, BUTTON, BUTTON_HOVER, BUTTON_OFF, BUTTON_OFF_TEXT, BUTTON_PRESSED, BUTTON_TEXT, GOLD,
 };
 use super::modes::playing;
-use super::pointer::table_has_pointer;
-use super::screen::{Screen, cursor_world};
+use super::pointer::{Gesture, Gestures};
+use super::screen::Screen;
 use super::seats::HUMAN;
 use super::speech::Speech;
 use super::table::{HandView, PlayerCommand, Series, TableSet, TurnPhase, table_changed};
@@ -313,9 +312,7 @@ fn pointer_on_buttons(
     hand: Res<HandView>,
     phase: Res<State<TurnPhase>>,
     screen: Res<Screen>,
-    mouse: Res<ButtonInput<MouseButton>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    cams: Query<(&Camera, &GlobalTransform)>,
+    gestures: Res<Gestures>,
     speech: Res<Speech>,
     mut hover: ResMut<ButtonHover>,
     mut out: MessageWriter<PlayerCommand>,
@@ -327,17 +324,23 @@ fn pointer_on_buttons(
         screen.metrics,
         &speech,
     );
-    let index = cursor_world(&windows, &cams)
-        .and_then(|w| list.iter().position(|b| b.enabled && b.contains(w)));
+    let button_at = |p: Vec2| {
+        let w = screen.to_table(p);
+        list.iter().position(|b| b.enabled && b.contains(w))
+    };
+    // A press acts where it was made, even if the pointer moved on in the same frame.
+    for g in gestures.table() {
+        if let Gesture::Press(p) = g
+            && let Some(i) = button_at(p)
+        {
+            out.write(list[i].cmd);
+        }
+    }
+    let index = gestures.table_at().and_then(button_at);
     hover.set_if_neq(ButtonHover {
         index,
-        pressed: index.is_some() && mouse.pressed(MouseButton::Left),
+        pressed: index.is_some() && gestures.held,
     });
-    if mouse.just_pressed(MouseButton::Left)
-        && let Some(i) = index
-    {
-        out.write(list[i].cmd);
-    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -506,7 +509,7 @@ impl Plugin for ButtonsPlugin {
             .add_systems(Startup, setup)
             .add_systems(
                 Update,
-                (press_keys, pointer_on_buttons.run_if(table_has_pointer))
+                (press_keys, pointer_on_buttons)
                     .in_set(TableSet::Input)
                     .run_if(playing),
             )

@@ -25,12 +25,11 @@
 //!   core's legal actions): the lift says "this one will do something".
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 
 use super::layout::{CardSprite, Placed, SortMode, TableLayout, card_at, hit_box};
 use super::modes::playing;
-use super::pointer::table_has_pointer;
-use super::screen::cursor_world;
+use super::pointer::{Gesture, Gestures};
+use super::screen::Screen;
 use super::seats::HUMAN;
 use super::table::{HandView, PlayerCommand, Series, TableSet, TurnPhase};
 use crate::rules::{Action, Card, Match};
@@ -273,39 +272,83 @@ fn mouse_input(
     table: Res<TableLayout>,
     mut drag: ResMut<Drag>,
     state: Res<State<TurnPhase>>,
-    mouse: Res<ButtonInput<MouseButton>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    cams: Query<(&Camera, &GlobalTransform)>,
+    gestures: Res<Gestures>,
+    screen: Res<Screen>,
     cards: Query<CardItem>,
     mut hover: ResMut<Hover>,
     mut out: MessageWriter<PlayerCommand>,
     mut ended: MessageWriter<DragEnded>,
-    mut last_cursor: Local<Option<Vec2>>,
     mut last_under: Local<Option<Option<Card>>>,
 ) {
     let phase = *state.get();
     let m = &series.current;
-    let world = cursor_world(&windows, &cams);
-    let under_at = |at: Option<Vec2>, cards: &Query<CardItem>| {
-        at.and_then(|w| {
-            card_at(
-                w,
-                cards.iter().map(|(cs, tf, sp, placed)| {
-                    let size = sp.custom_size.unwrap_or(Vec2::ONE) * tf.scale.truncate();
-                    let lift = placed.map_or(0.0, |p| p.lift);
-                    let (pos, size) = hit_box(tf.translation, size, lift);
-                    (cs.0, pos, size)
-                }),
-            )
-        })
+    let under = |w: Vec2| {
+        card_at(
+            w,
+            cards.iter().map(|(cs, tf, sp, placed)| {
+                let size = sp.custom_size.unwrap_or(Vec2::ONE) * tf.scale.truncate();
+                let lift = placed.map_or(0.0, |p| p.lift);
+                let (pos, size) = hit_box(tf.translation, size, lift);
+                (cs.0, pos, size)
+            }),
+        )
     };
-    let under = |cards: &Query<CardItem>| under_at(world, cards);
-    // The playable card under the pointer rises (not while something is dragged).
-    // (Asked of the core only when the card under it or the position changed.)
+    // Each press, move and release where it happened (see `pointer`): press on a card to
+    // hold it; move past a few pixels: drag it; release: a click on it, or a drop.
+    for g in gestures.table() {
+        match g {
+            Gesture::Press(p) => {
+                if hand.focus.is_some() {
+                    out.write(PlayerCommand::Focus(None));
+                }
+                let at = screen.to_table(p);
+                *drag = Drag {
+                    card: under(at).filter(|&c| draggable(m, phase, c)),
+                    start: at,
+                    at,
+                    moved: false,
+                };
+            }
+            Gesture::Move(p) => {
+                let w = screen.to_table(p);
+                if drag.card.is_some() && (drag.moved || w.distance(drag.start) > 6.0) {
+                    drag.moved = true;
+                    drag.at = w;
+                }
+            }
+            Gesture::Release(p) => {
+                let Some(c) = drag.card.take() else { continue };
+                let at = screen.to_table(p);
+                let cmd = if drag.moved {
+                    // Whatever happens, the card goes to a place: its new one, or back.
+                    ended.write(DragEnded(c));
+                    drop_command(m, phase, &table, c, at)
+                } else if under(at) == Some(c) {
+                    click_command(m, hand.selected, phase, c)
+                } else {
+                    None
+                };
+                drag.moved = false;
+                if let Some(cmd) = cmd {
+                    out.write(cmd);
+                }
+            }
+            Gesture::Cancel => {
+                if let Some(c) = drag.card.take()
+                    && drag.moved
+                {
+                    ended.write(DragEnded(c));
+                }
+                drag.moved = false;
+            }
+        }
+    }
+    // The playable card under the pointer rises (not while something is dragged, nor under
+    // a window). Asked of the core only when the card under it or the table changed.
     let now_under = if drag.dragging().is_some() {
         None
     } else {
-        under(&cards)
+        gestures.table_at().and_then(|p| under(screen.to_table(p)))
     };
     if *last_under != Some(now_under)
         || series.is_changed()
@@ -315,56 +358,6 @@ fn mouse_input(
         *last_under = Some(now_under);
         let pointed = now_under.filter(|&c| playable(m, phase, hand.knocking, c));
         hover.set_if_neq(Hover(pointed));
-    }
-    // Press: remember the card; move past a few pixels: drag it; release: click or drop.
-    // The press is hit-tested where the pointer was at the end of the previous frame, if a card
-    // was there: when a frame is slow, the pointer may already have moved on by the time the
-    // press is read, and the player meant the card they pressed on.
-    let before = std::mem::replace(&mut *last_cursor, world);
-    if mouse.just_pressed(MouseButton::Left) {
-        if hand.focus.is_some() {
-            out.write(PlayerCommand::Focus(None));
-        }
-        let pressed_at = [before, world]
-            .into_iter()
-            .find(|&p| under_at(p, &cards).is_some_and(|c| draggable(m, phase, c)))
-            .flatten()
-            .or(world);
-        let card = under_at(pressed_at, &cards).filter(|&c| draggable(m, phase, c));
-        *drag = Drag {
-            card,
-            start: pressed_at.unwrap_or_default(),
-            at: world.unwrap_or_default(),
-            moved: false,
-        };
-    }
-    if mouse.pressed(MouseButton::Left)
-        && let (Some(_), Some(w)) = (drag.card, world)
-        && (drag.moved || w.distance(drag.start) > 6.0)
-    {
-        if !drag.moved {
-            drag.moved = true;
-        }
-        if drag.at != w {
-            drag.at = w;
-        }
-    }
-    if !mouse.just_released(MouseButton::Left) {
-        return;
-    }
-    let Some(c) = drag.card.take() else { return };
-    let cmd = if drag.moved {
-        // Whatever happens, the card goes to a place: its new one, or back to its own.
-        ended.write(DragEnded(c));
-        drop_command(m, phase, &table, c, world.unwrap_or(drag.at))
-    } else if under(&cards) == Some(c) {
-        click_command(m, hand.selected, phase, c)
-    } else {
-        None
-    };
-    drag.moved = false;
-    if let Some(cmd) = cmd {
-        out.write(cmd);
     }
 }
 
@@ -378,7 +371,7 @@ impl Plugin for InputPlugin {
             .add_message::<DragEnded>()
             .add_systems(
                 Update,
-                (hand_keys, mouse_input.run_if(table_has_pointer))
+                (hand_keys, mouse_input)
                     .run_if(not(in_state(TurnPhase::Dealing)))
                     .run_if(playing)
                     .in_set(TableSet::Input),

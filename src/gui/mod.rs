@@ -9,6 +9,9 @@
 //!   [`table::PlayerCommand`]s applied through the core; the [`table::TurnPhase`] state that
 //!   gates input. [`bot`]: the computer's turn, on a background task keyed to its position.
 //!   [`wake`]: sleeping when idle, waking while anything moves.
+//! - [`placement`]: the window's size and place, fitted to its screen and remembered.
+//!   [`keys`]: chords with Ctrl/Alt/Cmd are the system's, never a game shortcut; Ctrl+Q (and
+//!   Cmd+Q/W on macOS) close the game.
 //! - [`modes`]: which menu page shows ([`modes::MenuScreen`]) and the `Paused` state computed
 //!   from it. [`screen`]: the window's size and the card metrics for it, updated on resize.
 //!   [`settings`]: the player's settings, one resource the menu edits and everyone reads.
@@ -52,6 +55,7 @@ pub mod fonts;
 pub mod hud;
 pub mod icon;
 pub mod input;
+pub mod keys;
 pub mod layout;
 pub mod look;
 pub mod marks;
@@ -59,6 +63,7 @@ pub mod menu;
 pub mod modes;
 pub mod overlay;
 pub mod persist;
+pub mod placement;
 pub mod pointer;
 pub mod review;
 pub mod scoreview;
@@ -79,6 +84,7 @@ use bevy::prelude::*;
 use bevy::window::{Window, WindowPlugin, WindowResolution};
 
 use crate::lang::say;
+use crate::report;
 use crate::store::lock::{InstanceLock, LockError};
 
 /// Every plugin of the game, in one group, so the game and the headless tests run the same
@@ -92,6 +98,8 @@ pub struct GamePlugins {
     pub seed: Option<u64>,
     /// The operating system's language (English in tests).
     pub system_lang: crate::lang::Lang,
+    /// The window size asked for on the command line (fitted to the screen).
+    pub window_size: Option<(u32, u32)>,
 }
 
 impl GamePlugins {
@@ -124,6 +132,10 @@ impl PluginGroup for GamePlugins {
                 system: self.system_lang,
             })
             .add(screen::ScreenPlugin)
+            .add(placement::PlacementPlugin {
+                asked: self.window_size,
+            })
+            .add(keys::KeysPlugin)
             .add(fonts::FontsPlugin)
             .add(theme::ThemePlugin)
             .add(art::CardArtPlugin)
@@ -223,8 +235,10 @@ pub fn explain_startup_panic(message: &str) -> Option<String> {
     }
 }
 
-/// Turns the startup panics [`explain_startup_panic`] knows into one line and exit code 1.
-fn install_panic_hook() {
+/// Turns the startup panics [`explain_startup_panic`] knows into one line and exit code 1;
+/// any other panic is written with its backtrace to the crash log in `data` and the player is
+/// told where it is (see [`crate::report`]), then Rust's own report follows on stderr.
+fn install_panic_hook(data: Option<std::path::PathBuf>) {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let payload = info.payload();
@@ -234,10 +248,23 @@ fn install_panic_hook() {
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_default();
         if let Some(line) = explain_startup_panic(&message) {
-            eprintln!("hollywood-gin: {line}");
+            report::error(&line);
             std::process::exit(1);
         }
+        let place = info.location().map_or_else(String::new, |l| l.to_string());
+        let thread = std::thread::current();
+        let backtrace = std::backtrace::Backtrace::force_capture().to_string();
+        let text = report::crash_report(&message, &place, thread.name().unwrap_or("?"), &backtrace);
+        let written = data.as_deref().map(|d| report::write_crash_log(d, &text));
         default(info);
+        let line = match written {
+            Some(Ok(path)) => say(
+                "cli-crashed",
+                &[("path", path.display().to_string().into())],
+            ),
+            _ => say("cli-crashed-no-log", &[("detail", message.into())]),
+        };
+        report::error(&line);
     }));
 }
 
@@ -252,16 +279,20 @@ fn warn_early(msg: &str) {
 /// Opens the window and plays until it is closed.
 pub fn run(opts: GuiOptions) -> ExitCode {
     if let Some(why) = display_problem() {
-        eprintln!("hollywood-gin: {why}");
+        report::error(&why);
         return ExitCode::FAILURE;
     }
-    install_panic_hook();
     let paths = crate::store::Paths::platform();
-    // One game owns the files: a second launch leaves them alone (see `store::lock`).
+    install_panic_hook(paths.as_ref().map(|p| p.data.clone()));
+    let title = say("game-title", &[]);
+    // One game owns the files: a second launch leaves them alone (see `store::lock`) and
+    // shows the first one's window where the system lets it.
     let _lock = match paths.as_ref().map(|p| InstanceLock::acquire(&p.data)) {
         Some(Ok(lock)) => Some(lock),
         Some(Err(LockError::Held(_))) => {
-            eprintln!("hollywood-gin: {}", say("cli-already-running", &[]));
+            if !report::bring_to_front(&title) {
+                report::error(&say("cli-already-running", &[]));
+            }
             return ExitCode::SUCCESS;
         }
         Some(Err(LockError::Io(path, e))) => {
@@ -276,7 +307,7 @@ pub fn run(opts: GuiOptions) -> ExitCode {
         }
         None => None,
     };
-    let (w, h) = opts.size.unwrap_or((1280, 800));
+    let (w, h) = opts.size.unwrap_or(placement::DEFAULT);
     let boot = persist::Boot::load(paths);
     if opts.seed.is_some() && boot.saved.series.is_some() {
         eprintln!("hollywood-gin: {}", say("cli-seed-replaces", &[]));
@@ -286,8 +317,10 @@ pub fn run(opts: GuiOptions) -> ExitCode {
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
-                    title: say("game-title", &[]),
+                    title,
+                    // Logical pixels; `placement` fits it to the screen before showing it.
                     resolution: WindowResolution::new(w, h),
+                    visible: false,
                     ..default()
                 }),
                 ..default()
@@ -304,6 +337,7 @@ pub fn run(opts: GuiOptions) -> ExitCode {
         boot,
         seed: opts.seed,
         system_lang: crate::lang::Lang::system(),
+        window_size: opts.size,
     });
     // For measuring what a frame costs (see the README): Bevy's frame time and frame count,
     // logged every second.
@@ -313,11 +347,13 @@ pub fn run(opts: GuiOptions) -> ExitCode {
             bevy::diagnostic::LogDiagnosticsPlugin::default(),
         ));
     }
+    // Queued saves reach the disk however the process ends: when the app is dropped as the
+    // event loop returns (`persist::FileWriter`'s `Drop`), and from the exit handlers when
+    // macOS's Quit ends the process without returning.
+    app.world()
+        .resource::<persist::FileWriter>()
+        .flush_at_exit();
     app.run();
-    // Let queued saves reach the disk before the process ends.
-    if let Some(files) = app.world_mut().remove_resource::<persist::FileWriter>() {
-        files.finish();
-    }
     ExitCode::SUCCESS
 }
 

@@ -11,6 +11,12 @@
 //! - Reading happens before Bevy starts: the files are small, and the first frame must already
 //!   show the saved series.
 //! - A replayed deal is practice: it is neither saved nor counted.
+//! - Nothing queued is lost at exit. `App::run` hands the app to the runner and leaves an
+//!   empty one behind, so code after it cannot reach the writer: instead, dropping the
+//!   [`FileWriter`] (when Bevy's world is dropped as the event loop ends) waits for every
+//!   queued write. On macOS the menu's Quit (Cmd+Q) ends the process from inside the event
+//!   loop without dropping anything, so the game's run also registers [`flush_at_exit`], which
+//!   waits for the writer from the C library's exit handlers.
 
 use std::sync::mpsc::{Receiver, Sender, channel};
 
@@ -90,7 +96,6 @@ type Job = Box<dyn FnOnce() -> Result<(), Notice> + Send>;
 pub struct FileWriter {
     stores: Stores,
     tx: Option<Sender<Job>>,
-    thread: Option<std::thread::JoinHandle<()>>,
     errors: std::sync::Mutex<Receiver<Notice>>,
     saved_series: Option<Match>,
     saved_settings: Settings,
@@ -102,22 +107,32 @@ impl FileWriter {
     /// Waits (up to 10 s) until every write queued so far has been done. For tests and tools:
     /// the game itself never waits on the disk.
     pub fn flush(&self) {
-        let Some(tx) = &self.tx else { return };
-        let (done_tx, done_rx) = channel::<()>();
-        let job: Job = Box::new(move || {
-            let _ = done_tx.send(());
-            Ok(())
-        });
-        if tx.send(job).is_ok() {
-            let _ = done_rx.recv_timeout(std::time::Duration::from_secs(10));
+        if let Some(tx) = &self.tx {
+            wait_for(tx);
         }
     }
 
-    /// Waits for every queued write to reach the disk (at exit).
-    pub fn finish(mut self) {
-        self.tx = None;
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
+    /// Asks the writer to wait for everything queued so far when the process exits (see the
+    /// module's notes): for the game's own run, which has one writer.
+    pub fn flush_at_exit(&self) {
+        if let Some(tx) = &self.tx
+            && let Ok(mut at_exit) = AT_EXIT.lock()
+        {
+            *at_exit = Some(tx.clone());
+            #[cfg(unix)]
+            {
+                extern "C" fn flush() {
+                    let tx = AT_EXIT.lock().ok().and_then(|mut t| t.take());
+                    if let Some(tx) = tx {
+                        wait_for(&tx);
+                    }
+                }
+                // SAFETY: `flush` is a plain function that does not unwind; registering it
+                // has no other effect.
+                unsafe {
+                    libc::atexit(flush);
+                }
+            }
         }
     }
 
@@ -139,11 +154,31 @@ impl FileWriter {
     }
 }
 
-type Writer = (
-    Sender<Job>,
-    Receiver<Notice>,
-    Option<std::thread::JoinHandle<()>>,
-);
+/// Whatever ends the game, its last writes reach the disk first.
+impl Drop for FileWriter {
+    fn drop(&mut self) {
+        // Not a join: the channel may still be open through `AT_EXIT`.
+        self.flush();
+    }
+}
+
+/// The game's writer, for the exit handler (see [`FileWriter::flush_at_exit`]).
+static AT_EXIT: std::sync::Mutex<Option<Sender<Job>>> = std::sync::Mutex::new(None);
+
+/// Queues a marker behind every write sent to `tx` and waits (up to 10 s) until the writer
+/// reaches it.
+fn wait_for(tx: &Sender<Job>) {
+    let (done_tx, done_rx) = channel::<()>();
+    let job: Job = Box::new(move || {
+        let _ = done_tx.send(());
+        Ok(())
+    });
+    if tx.send(job).is_ok() {
+        let _ = done_rx.recv_timeout(std::time::Duration::from_secs(10));
+    }
+}
+
+type Writer = (Sender<Job>, Receiver<Notice>);
 
 fn start_writer() -> Writer {
     let (tx, rx) = channel::<Job>();
@@ -157,10 +192,11 @@ fn start_writer() -> Writer {
                 }
             }
         });
-    let thread = spawned
-        .map_err(|e| error!("could not start the file writer: {e}"))
-        .ok();
-    (tx, erx, thread)
+    // Without the thread every send fails and nothing waits on it.
+    if let Err(e) = spawned {
+        error!("could not start the file writer: {e}");
+    }
+    (tx, erx)
 }
 
 /// Saves the series whenever it changed (not while a deal is replayed). The series the game
@@ -185,11 +221,34 @@ fn autosave(series: Res<Series>, mut files: ResMut<FileWriter>) {
 
 /// Writes the settings when they change.
 fn settings_changed(settings: Res<PlayerSettings>, mut files: ResMut<FileWriter>) {
-    if settings.is_changed() && files.saved_settings != settings.0 {
+    if settings.is_changed() {
+        write_settings(&settings, &mut files);
+    }
+}
+
+fn write_settings(settings: &PlayerSettings, files: &mut FileWriter) {
+    if files.saved_settings != settings.0 {
         files.write(&files.stores.settings, settings.0.clone());
         files.saved_settings = settings.0.clone();
     }
 }
+
+/// The last frame's changes to the settings (the window's placement, taken as the game
+/// closes): `settings_changed` will not run again.
+fn settings_at_exit(
+    mut exits: MessageReader<AppExit>,
+    mut closing: MessageReader<bevy::window::WindowCloseRequested>,
+    settings: Res<PlayerSettings>,
+    mut files: ResMut<FileWriter>,
+) {
+    if exits.read().count() + closing.read().count() > 0 {
+        write_settings(&settings, &mut files);
+    }
+}
+
+/// What runs as the game closes, after everything that changes what is saved.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AtExit;
 
 /// Counts finished rounds in the statistics and saves them.
 fn count_rounds(
@@ -243,14 +302,13 @@ impl Plugin for PersistPlugin {
             .ok()
             .and_then(|mut b| b.take())
             .unwrap_or_else(|| Boot::load(None));
-        let (tx, errors, thread) = start_writer();
+        let (tx, errors) = start_writer();
         app.insert_resource(PlayerSettings(boot.settings.clone()))
             .insert_resource(Statistics(boot.stats))
             .insert_resource(Notices(boot.notices))
             .insert_resource(FileWriter {
                 stores: boot.stores,
                 tx: Some(tx),
-                thread,
                 errors: std::sync::Mutex::new(errors),
                 saved_series: boot.saved.series,
                 saved_settings: boot.settings,
@@ -262,6 +320,12 @@ impl Plugin for PersistPlugin {
                     .chain()
                     .after(TableSet::Apply)
                     .before(TableSet::Show),
+            )
+            .add_systems(
+                Last,
+                settings_at_exit
+                    .in_set(AtExit)
+                    .before(bevy::window::close_when_requested),
             );
     }
 }

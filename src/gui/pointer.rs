@@ -1,27 +1,41 @@
-//! Who gets the pointer, the egui overlay or the table: decided here, once a frame, and read by
-//! every system that handles the mouse.
+//! The pointer, as it happened: each frame's mouse and touch events read in the order the
+//! system delivered them, each press and release with the position it was made at, and who it
+//! belongs to, the egui overlay or the table. Every system that handles the pointer reads
+//! [`Gestures`]; none reads the mouse's button state or the cursor position on its own.
 //!
 //! Decisions:
-//! - egui gets the pointer only where it draws: over one of its windows or areas, or while a
-//!   press that began on one of them is held. The overlay keeps every area exactly the size of
-//!   what it draws (a button, a framed note), so "over an area" means "over something drawn".
-//!   An area sized by an expanding layout once took the right half of the table: the headless
-//!   test in `tests/gui_headless.rs` clicks every card and button with the overlay running to
-//!   keep that from coming back.
-//! - A press belongs to whoever it started on until it is released, the release frame
-//!   included: a card dragged across the score window keeps being dragged and lands, and a
-//!   press that began on a window never plays a card.
+//! - Order, not guesses. When a frame is slow, or a tool (a touch screen, a pen, remote
+//!   desktop, voice control, a script) sends a move and a click together, one update holds
+//!   "moved to the stock, pressed, released". Bevy's `WindowEvent` stream interleaves cursor
+//!   motion, buttons and touches in the order they happened, so each press is placed at the
+//!   motion just before it. (Hit-testing at the end-of-frame cursor, or at the previous
+//!   frame's, gave a reach from a hand card to the stock to the hand card, and the click was
+//!   lost.)
+//! - Touch: the first finger down is the pointer (a tap is a click, a drag a drag, two taps
+//!   a double-click); other fingers are ignored. A touch has no hover, so when it lifts the
+//!   pointer is nowhere: no card stays raised under a finger that has gone. Nothing in the
+//!   game needs hover: prompts say what to do, and the rules core refuses what cannot be done.
+//! - egui gets a press made over one of its windows or areas (asked of egui at the press's
+//!   own position), the table gets every other; a press belongs to whoever it started on until
+//!   it is released, so a card dragged across the score window keeps being dragged and lands,
+//!   and a press that began on a window never plays a card. Between presses the pointer is
+//!   egui's where egui draws. The overlay keeps every area exactly the size of what it draws,
+//!   so "over an area" means "over something drawn" (an expanding area once took the right
+//!   half of the table: `tests/gui_headless.rs` clicks every card and button to keep that
+//!   from coming back).
 //! - Keys are not the pointer: they follow the menu's pause only.
 //! - Cards and buttons are hit-tested by hand against the layout (see `input`), not through
-//!   `bevy_picking`: egui's picking backend answers "is the pointer over an egui area" just as
-//!   this file does, so picking would move the same decision elsewhere, not change it.
+//!   `bevy_picking`, whose egui backend answers the same question this file does.
 
+use bevy::input::ButtonState;
 use bevy::input::InputSystems;
+use bevy::input::touch::TouchPhase;
 use bevy::prelude::*;
-use bevy_egui::EguiPreUpdateSet;
+use bevy::window::{PrimaryWindow, WindowEvent};
 use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiContext, EguiPreUpdateSet, PrimaryEguiContext};
 
-/// Which side the pointer belongs to this frame.
+/// Which side the pointer belongs to.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PointerOwner {
     #[default]
@@ -29,57 +43,169 @@ pub enum PointerOwner {
     Overlay,
 }
 
-/// The owner for this frame: `claimed` is whether egui draws under the pointer (or is using
-/// it); `held`/`pressed`/`released` are the left button's state this frame.
-pub fn decide(
-    current: PointerOwner,
-    claimed: bool,
-    held: bool,
-    pressed: bool,
-    released: bool,
-) -> PointerOwner {
-    if (held || released) && !pressed {
-        return current;
+/// What the pointer did, at a position in logical window pixels (top-left origin).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Gesture {
+    Move(Vec2),
+    Press(Vec2),
+    Release(Vec2),
+    /// The system took the pointer away mid-press (a touch cancelled): drop what it held.
+    Cancel,
+}
+
+/// This frame's pointer events, in order, each with its owner; and the state they left.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Gestures {
+    pub list: Vec<(Gesture, PointerOwner)>,
+    /// Where the pointer is after them (`None`: outside the window, or a finger lifted).
+    pub at: Option<Vec2>,
+    /// Whether the primary button (or the first finger) is down after them.
+    pub held: bool,
+    /// Who has the pointer now.
+    pub owner: PointerOwner,
+    /// The finger acting as the pointer.
+    finger: Option<u64>,
+}
+
+impl Gestures {
+    /// The table's gestures of this frame, in order.
+    pub fn table(&self) -> impl Iterator<Item = Gesture> + '_ {
+        self.list
+            .iter()
+            .filter(|(_, o)| *o == PointerOwner::Table)
+            .map(|(g, _)| *g)
     }
-    if claimed {
-        PointerOwner::Overlay
-    } else {
-        PointerOwner::Table
+
+    /// Where the pointer is, if the table has it.
+    pub fn table_at(&self) -> Option<Vec2> {
+        self.at.filter(|_| self.owner == PointerOwner::Table)
+    }
+
+    /// Adds one gesture: `claimed` says whether egui draws where it happened.
+    pub fn push(&mut self, g: Gesture, claimed: impl Fn(Vec2) -> bool) {
+        match g {
+            Gesture::Move(p) => self.at = Some(p),
+            Gesture::Press(p) => {
+                self.at = Some(p);
+                self.owner = if claimed(p) {
+                    PointerOwner::Overlay
+                } else {
+                    PointerOwner::Table
+                };
+                self.held = true;
+            }
+            Gesture::Release(p) => self.at = Some(p),
+            Gesture::Cancel => {}
+        }
+        self.list.push((g, self.owner));
+        if matches!(g, Gesture::Release(_) | Gesture::Cancel) {
+            self.held = false;
+        }
+    }
+
+    /// Between presses the pointer is egui's wherever egui draws.
+    pub fn settle(&mut self, claimed: impl Fn(Vec2) -> bool) {
+        if !self.held {
+            self.owner = match self.at {
+                Some(p) if claimed(p) => PointerOwner::Overlay,
+                _ => PointerOwner::Table,
+            };
+        }
     }
 }
 
-fn update_owner(
-    wants: Res<EguiWantsInput>,
-    mouse: Res<ButtonInput<MouseButton>>,
+/// Reads the frame's window events in order into [`Gestures`].
+fn read_pointer(
+    mut events: MessageReader<WindowEvent>,
+    mut gestures: ResMut<Gestures>,
     mut owner: ResMut<PointerOwner>,
+    windows: Query<Entity, With<PrimaryWindow>>,
+    mut egui: Query<&mut EguiContext, With<PrimaryEguiContext>>,
+    wants: Option<Res<EguiWantsInput>>,
+    zoom: Query<&bevy_egui::EguiZoomFactor, With<PrimaryEguiContext>>,
 ) {
-    let claimed = wants.is_pointer_over_area() || wants.is_using_pointer();
-    let next = decide(
-        *owner,
-        claimed,
-        mouse.pressed(MouseButton::Left),
-        mouse.just_pressed(MouseButton::Left),
-        mouse.just_released(MouseButton::Left),
-    );
-    owner.set_if_neq(next);
+    let primary = windows.single().ok();
+    let zoom = zoom.single().map_or(1.0, |z| z.zoom_factor);
+    let ctx = egui.single_mut().ok().map(|mut c| c.get_mut().clone());
+    // Whether egui draws at a point (egui remembers its areas from the frame it last drew),
+    // or is in the middle of using the pointer (dragging one of its windows).
+    let using = wants.is_some_and(|w| w.is_using_pointer());
+    // The background layer is everywhere; egui draws nothing of ours there (the overlay has
+    // no panels), so only its windows and areas count, as `is_pointer_over_egui` counts them.
+    let claimed = |p: Vec2| {
+        using
+            || ctx.as_ref().is_some_and(|c| {
+                c.layer_id_at(bevy_egui::egui::pos2(p.x / zoom, p.y / zoom))
+                    .is_some_and(|l| l.order != bevy_egui::egui::Order::Background)
+            })
+    };
+    let g = &mut *gestures;
+    g.list.clear();
+    let mine = |w: Entity| primary.is_none_or(|p| p == w);
+    for e in events.read() {
+        match e {
+            WindowEvent::CursorMoved(m) if mine(m.window) => {
+                g.push(Gesture::Move(m.position), claimed)
+            }
+            WindowEvent::CursorLeft(m) if mine(m.window) && !g.held => g.at = None,
+            WindowEvent::MouseButtonInput(b) if mine(b.window) && b.button == MouseButton::Left => {
+                let Some(p) = g.at else { continue };
+                match b.state {
+                    ButtonState::Pressed if !g.held => g.push(Gesture::Press(p), claimed),
+                    ButtonState::Released if g.held && g.finger.is_none() => {
+                        g.push(Gesture::Release(p), claimed)
+                    }
+                    _ => {}
+                }
+            }
+            WindowEvent::TouchInput(t) if mine(t.window) => match t.phase {
+                TouchPhase::Started if !g.held => {
+                    g.finger = Some(t.id);
+                    g.push(Gesture::Move(t.position), claimed);
+                    g.push(Gesture::Press(t.position), claimed);
+                }
+                TouchPhase::Moved if g.finger == Some(t.id) => {
+                    g.push(Gesture::Move(t.position), claimed)
+                }
+                TouchPhase::Ended if g.finger == Some(t.id) => {
+                    g.push(Gesture::Move(t.position), claimed);
+                    g.push(Gesture::Release(t.position), claimed);
+                    g.finger = None;
+                    g.at = None;
+                }
+                TouchPhase::Canceled if g.finger == Some(t.id) => {
+                    g.push(Gesture::Cancel, claimed);
+                    g.finger = None;
+                    g.at = None;
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    g.settle(claimed);
+    owner.set_if_neq(g.owner);
 }
 
-/// Run condition: the table has the pointer.
-pub fn table_has_pointer(owner: Res<PointerOwner>) -> bool {
-    *owner == PointerOwner::Table
+/// Run condition: the table has the pointer or had it for some of this frame's events.
+pub fn table_has_pointer(gestures: Res<Gestures>) -> bool {
+    gestures.owner == PointerOwner::Table
+        || gestures.list.iter().any(|(_, o)| *o == PointerOwner::Table)
 }
 
-/// Decides who gets the pointer each frame.
+/// Reads the pointer each frame.
 pub struct PointerPlugin;
 
 impl Plugin for PointerPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<PointerOwner>().add_systems(
-            PreUpdate,
-            update_owner
-                .after(InputSystems)
-                .after(EguiPreUpdateSet::ProcessInput),
-        );
+        app.init_resource::<PointerOwner>()
+            .init_resource::<Gestures>()
+            .add_systems(
+                PreUpdate,
+                read_pointer
+                    .after(InputSystems)
+                    .after(EguiPreUpdateSet::ProcessInput),
+            );
     }
 }
 
@@ -88,26 +214,52 @@ mod tests {
     use super::PointerOwner::{Overlay, Table};
     use super::*;
 
+    /// egui draws left of x = 100.
+    fn window(p: Vec2) -> bool {
+        p.x < 100.0
+    }
+
+    fn owners(g: &Gestures) -> Vec<PointerOwner> {
+        g.list.iter().map(|(_, o)| *o).collect()
+    }
+
     #[test]
-    fn a_press_stays_with_whoever_it_started_on() {
-        // Hovering: egui where it draws, the table elsewhere.
-        assert_eq!(decide(Table, true, false, false, false), Overlay);
-        assert_eq!(decide(Overlay, false, false, false, false), Table);
-        // A press on the table, dragged over a window, released there: the table's throughout.
-        let mut o = decide(Table, false, true, true, false);
-        assert_eq!(o, Table);
-        o = decide(o, true, true, false, false);
-        assert_eq!(o, Table, "dragging over the score window");
-        o = decide(o, true, false, false, true);
-        assert_eq!(o, Table, "the release is the table's");
-        o = decide(o, true, false, false, false);
-        assert_eq!(o, Overlay, "hovering the window afterwards");
-        // A press on a window, released over the table: never the table's.
-        let mut o = decide(Overlay, true, true, true, false);
-        assert_eq!(o, Overlay);
-        o = decide(o, false, true, false, false);
-        assert_eq!(o, Overlay);
-        o = decide(o, false, false, false, true);
-        assert_eq!(o, Overlay);
+    fn a_press_belongs_to_where_it_was_made_until_released() {
+        let at = |x: f32| Vec2::new(x, 10.0);
+        // A reach from the table over the window and a click there, in one frame: egui's.
+        let mut g = Gestures::default();
+        g.push(Gesture::Move(at(300.0)), window);
+        g.push(Gesture::Move(at(50.0)), window);
+        g.push(Gesture::Press(at(50.0)), window);
+        g.push(Gesture::Release(at(50.0)), window);
+        g.settle(window);
+        assert_eq!(owners(&g)[2..], [Overlay, Overlay]);
+        assert_eq!(g.owner, Overlay, "hovering the window afterwards");
+        // A press on the table dragged over the window and released there: the table's.
+        let mut g = Gestures::default();
+        g.push(Gesture::Press(at(300.0)), window);
+        g.push(Gesture::Move(at(50.0)), window);
+        g.settle(window);
+        assert_eq!(g.owner, Table, "dragging over the score window");
+        g.list.clear();
+        g.push(Gesture::Release(at(50.0)), window);
+        assert_eq!(owners(&g), [Table], "the release is the table's");
+        g.settle(window);
+        assert_eq!(g.owner, Overlay, "the window's once the press is over");
+        // A press on a window released over the table: never the table's.
+        let mut g = Gestures::default();
+        g.push(Gesture::Press(at(50.0)), window);
+        g.push(Gesture::Move(at(300.0)), window);
+        g.push(Gesture::Release(at(300.0)), window);
+        assert_eq!(owners(&g), [Overlay, Overlay, Overlay]);
+        assert_eq!(g.table().count(), 0);
+        // Positions travel with the events, not the frame's end.
+        let mut g = Gestures::default();
+        g.push(Gesture::Move(at(400.0)), window);
+        g.push(Gesture::Press(at(400.0)), window);
+        g.push(Gesture::Move(at(600.0)), window);
+        let table: Vec<Gesture> = g.table().collect();
+        assert_eq!(table[1], Gesture::Press(at(400.0)));
+        assert!(g.held);
     }
 }

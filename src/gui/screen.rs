@@ -1,5 +1,5 @@
 //! The window as the table sees it: its size and the card [`Metrics`] for it, kept in the
-//! [`Screen`] resource, and the cursor in table coordinates.
+//! [`Screen`] resource, and where a point of the window is on the table.
 //!
 //! Decisions:
 //! - The metrics are worked out once, when the window's size changes, and every system reads
@@ -36,14 +36,13 @@ impl Screen {
 /// The size the table is laid out for until the window says otherwise.
 pub const DEFAULT_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
 
-/// The cursor in world coordinates, if it is over the window.
-pub fn cursor_world(
-    windows: &Query<&Window, With<PrimaryWindow>>,
-    cams: &Query<(&Camera, &GlobalTransform)>,
-) -> Option<Vec2> {
-    let cursor = windows.single().ok()?.cursor_position()?;
-    let (cam, gt) = cams.single().ok()?;
-    cam.viewport_to_world_2d(gt, cursor).ok()
+impl Screen {
+    /// A point of the window (logical pixels from its top-left corner) on the table: the
+    /// camera (a plain `Camera2d`) looks at the table's centre, one unit a logical pixel, y up.
+    pub fn to_table(&self, p: Vec2) -> Vec2 {
+        let size = self.size();
+        Vec2::new(p.x - size.x / 2.0, size.y / 2.0 - p.y)
+    }
 }
 
 /// Follows the primary window's size and the player's text size (changing the resource only

@@ -15,6 +15,10 @@
 //! - The system language comes from `sys-locale` (the maintained crate that asks Windows,
 //!   macOS and the Unix locale variables alike); anything that is not Indonesian or Dutch is
 //!   English.
+//! - `HOLLYWOOD_GIN_LANG` (`en`, `id`, `nl`, or a locale tag such as `nl_BE.UTF-8`) comes
+//!   before the system's language. `sys-locale` reads `LANG`/`LC_ALL` only on Linux and the
+//!   BSDs: on Windows and macOS it asks the OS, so this variable is the one way that works on
+//!   every system to start the game (or a test of its command line) in a given language.
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -68,10 +72,23 @@ impl Lang {
         }
     }
 
-    /// The first of the system's preferred languages that the game speaks; English if none.
+    /// The environment variable that chooses the language on every system.
+    pub const OVERRIDE: &'static str = "HOLLYWOOD_GIN_LANG";
+
+    /// The language asked for by [`Lang::OVERRIDE`], else the first of the system's preferred
+    /// languages that the game speaks; English if none.
     pub fn system() -> Lang {
-        sys_locale::get_locales()
-            .find_map(|l| Lang::of_locale(&l))
+        Lang::chosen(
+            std::env::var(Lang::OVERRIDE).ok().as_deref(),
+            sys_locale::get_locales(),
+        )
+    }
+
+    /// [`Lang::system`] from its inputs: the override (ignored when empty or a language the
+    /// game does not speak) and the system's preferred locales, best first.
+    pub fn chosen(over: Option<&str>, locales: impl IntoIterator<Item = String>) -> Lang {
+        over.and_then(Lang::of_locale)
+            .or_else(|| locales.into_iter().find_map(|l| Lang::of_locale(&l)))
             .unwrap_or_default()
     }
 
@@ -362,6 +379,14 @@ mod tests {
         assert_eq!(Lang::of_locale("in"), Some(Lang::Id));
         assert_eq!(Lang::of_locale("en-GB"), Some(Lang::En));
         assert_eq!(Lang::of_locale("fr-FR"), None);
+        // HOLLYWOOD_GIN_LANG comes first; an empty or unknown value leaves the system's.
+        let sys = || ["fr-FR".to_string(), "nl-NL".to_string()];
+        assert_eq!(Lang::chosen(None, sys()), Lang::Nl);
+        assert_eq!(Lang::chosen(Some("id"), sys()), Lang::Id);
+        assert_eq!(Lang::chosen(Some("en_US.UTF-8"), sys()), Lang::En);
+        assert_eq!(Lang::chosen(Some(""), sys()), Lang::Nl);
+        assert_eq!(Lang::chosen(Some("de"), sys()), Lang::Nl);
+        assert_eq!(Lang::chosen(Some("xx"), Vec::new()), Lang::En);
         let t = Texts::new();
         // A message in each language, with its variable; an unknown id shows itself.
         let d = [("deadwood", FluentValue::from(7))];

@@ -68,6 +68,27 @@ impl CardBack {
     }
 }
 
+/// Where the window was and how big, as the player left it (remembered between runs, as
+/// desktop programs do).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WindowPlacement {
+    /// The inner size in logical pixels (the size before maximising, when maximised).
+    pub width: u32,
+    pub height: u32,
+    /// The outer top-left corner in the desktop's physical pixels, when the system says
+    /// where windows are (Wayland does not).
+    pub position: Option<(i32, i32)>,
+    pub maximized: bool,
+}
+
+impl WindowPlacement {
+    /// The smallest window in which the whole table stays usable (every card and button
+    /// reachable, tested at this size), in logical pixels.
+    pub const MIN: (u32, u32) = (960, 600);
+    /// The largest size a hand-edited file may ask for.
+    pub const MAX: u32 = 16_384;
+}
+
 /// Everything the player can set.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -89,6 +110,8 @@ pub struct Settings {
     /// The size of text and buttons, in percent of the window's natural size
     /// ([`Settings::UI_SCALES`]).
     pub ui_scale: u32,
+    /// The window as it was last closed; `None` before the first run.
+    pub window: Option<WindowPlacement>,
 }
 
 impl Settings {
@@ -109,6 +132,7 @@ impl Default for Settings {
             show_seed: false,
             ui_scale: 100,
             language: None,
+            window: None,
         }
     }
 }
@@ -127,6 +151,15 @@ impl crate::store::Stored for Settings {
                 "ui_scale {} is not between 80 and 150 (percent)",
                 self.ui_scale
             ));
+        }
+        if let Some(w) = self.window {
+            let fits = |v: u32| (1..=WindowPlacement::MAX).contains(&v);
+            if !fits(w.width) || !fits(w.height) {
+                return Err(format!(
+                    "window {}x{} is not a window size",
+                    w.width, w.height
+                ));
+            }
         }
         Ok(())
     }
@@ -154,6 +187,12 @@ mod tests {
         s.card_back = CardBack::Red;
         s.volume = 0.25;
         s.language = Some(crate::lang::Lang::Nl);
+        s.window = Some(WindowPlacement {
+            width: 1100,
+            height: 690,
+            position: Some((-1800, 40)),
+            maximized: true,
+        });
         save(&path, &s).unwrap();
         let l = load::<Settings>(&path);
         assert_eq!(l.value, s);
@@ -167,6 +206,7 @@ mod tests {
         assert_eq!(l.value.card_back, CardBack::Blue);
         assert!(!l.value.show_seed);
         assert_eq!(l.value.language, None, "no language chosen: the system's");
+        assert_eq!(l.value.window, None, "no window yet: fitted to the screen");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -183,6 +223,14 @@ mod tests {
         let (_, l) = Store::open::<Settings>(path.clone());
         assert_eq!(l.value, Settings::default());
         assert!(format!("{:?}", l.notice.unwrap()).contains("ui_scale 400"));
+        std::fs::write(
+            &path,
+            "(window: Some((width: 0, height: 800, position: None, maximized: false)))",
+        )
+        .unwrap();
+        let (_, l) = Store::open::<Settings>(path.clone());
+        assert_eq!(l.value, Settings::default());
+        assert!(format!("{:?}", l.notice.unwrap()).contains("window 0x800"));
         assert!(store.writable && !path.exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
