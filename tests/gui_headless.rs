@@ -1227,6 +1227,10 @@ fn a_move_followed_at_once_by_the_exit_is_on_disk_with_the_window() {
     reach_the_upcard_offer(&mut app);
     // Half a second for the window to be shown (`placement` waits that long for monitors).
     wait(&mut app, 0.6);
+    // A slow disk: the writer is still busy when the game exits.
+    app.world()
+        .resource::<hollywood_gin::gui::persist::FileWriter>()
+        .stall(Duration::from_millis(400));
     // The move and the exit in one frame, and the app run the way the game runs it: handed
     // to a runner that returns when the app asks to exit (App::run leaves an empty app).
     app.world_mut().write_message(PlayerCommand::Pass);

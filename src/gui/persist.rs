@@ -112,6 +112,17 @@ impl FileWriter {
         }
     }
 
+    /// Makes the writer wait `d` before the writes queued after this, as a slow or sleeping
+    /// disk would: for tests of what is kept at exit.
+    pub fn stall(&self, d: std::time::Duration) {
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(Box::new(move || {
+                std::thread::sleep(d);
+                Ok(())
+            }));
+        }
+    }
+
     /// Asks the writer to wait for everything queued so far when the process exits (see the
     /// module's notes): for the game's own run, which has one writer.
     pub fn flush_at_exit(&self) {
