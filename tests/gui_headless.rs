@@ -1512,3 +1512,168 @@ fn a_touch_drag_of_a_card_to_the_discard_pile_discards_it_and_a_double_tap_too()
     }
     assert_eq!(last_move(&app), Some(Action::Discard(card)), "double tap");
 }
+
+// ---- The deal in play stays secret -----------------------------------------------------------
+
+/// Every text drawn in the last frame: egui's (read from its output before it is turned into
+/// meshes) and the table's own `Text2d`s.
+#[derive(Resource, Default)]
+struct DrawnTexts(Vec<String>);
+
+fn collect_egui_texts(outputs: Query<&bevy_egui::EguiFullOutput>, mut drawn: ResMut<DrawnTexts>) {
+    fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Text(t) => out.push(t.galley.text().to_string()),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    drawn.0.clear();
+    for o in &outputs {
+        if let Some(full) = &o.0 {
+            for c in &full.shapes {
+                walk(&c.shape, &mut drawn.0);
+            }
+        }
+    }
+}
+
+/// What the player could read now: egui's texts, its tooltips' included, and the table's.
+fn drawn_texts(app: &mut App) -> Vec<String> {
+    let mut all = app.world().resource::<DrawnTexts>().0.clone();
+    let mut q = app.world_mut().query::<&Text2d>();
+    all.extend(q.iter(app.world()).map(|t| t.0.clone()));
+    all
+}
+
+/// Plays the player's moves with the Medium bot until the round is over.
+fn play_round_out(app: &mut App) {
+    let me = Level::Medium.bot(5);
+    for _ in 0..5000 {
+        settle(app);
+        let (phase, cmds) = {
+            let series = app.world().resource::<Series>();
+            let r = series.current.round();
+            let p = phase_of(&series.current);
+            let cmds = match p {
+                TurnPhase::RoundOver => return,
+                TurnPhase::ComputerTurn | TurnPhase::Dealing => vec![],
+                _ => {
+                    commands_for(&me.decide(&View::of(r, HUMAN, Some(series.current.scoreboard()))))
+                }
+            };
+            (p, cmds)
+        };
+        let _ = phase;
+        for c in cmds {
+            app.world_mut().write_message(c);
+        }
+        app.update();
+    }
+    panic!("the round never ended");
+}
+
+#[test]
+fn no_seed_of_the_deal_in_play_is_ever_drawn_and_finished_ones_are() {
+    use bevy_egui::EguiPostUpdateSet;
+    let mut app = app("secret", 1795999795589331121);
+    app.init_resource::<DrawnTexts>().add_systems(
+        PostUpdate,
+        collect_egui_texts
+            .after(EguiPostUpdateSet::EndPass)
+            .before(EguiPostUpdateSet::ProcessOutput),
+    );
+    set_speed(&mut app, AnimSpeed::Instant);
+    // Every setting a player might turn on; `show_seed` as an older settings file has it.
+    {
+        let mut s = app.world_mut().resource_mut::<PlayerSettings>();
+        s.show_seed = true;
+        s.four_color = true;
+        s.sound = true;
+    }
+    let seed_of_play = |app: &App| {
+        let series = app.world().resource::<Series>();
+        series.current.round().seed().unwrap().to_string()
+    };
+    let pages = [
+        MenuScreen::Closed,
+        MenuScreen::Main,
+        MenuScreen::Replay,
+        MenuScreen::Settings,
+        MenuScreen::Statistics,
+        MenuScreen::Help,
+        MenuScreen::ConfirmNew,
+    ];
+    let look_everywhere = |app: &mut App, secret: &str, what: &str| {
+        for page in pages {
+            app.world_mut()
+                .resource_mut::<NextState<MenuScreen>>()
+                .set(page);
+            app.update();
+            app.update();
+            let texts = drawn_texts(app);
+            assert!(texts.len() > 3, "{what} {page:?}: texts are collected");
+            if let Some(t) = texts.iter().find(|t| t.contains(secret)) {
+                panic!(
+                    "{what}, menu {page:?}: the seed {secret} of the deal in play is shown: {t}"
+                );
+            }
+        }
+        app.world_mut()
+            .resource_mut::<NextState<MenuScreen>>()
+            .set(MenuScreen::Closed);
+        app.update();
+    };
+    // The first deal: while it is dealt, offered, drawn from.
+    let first = seed_of_play(&app);
+    app.update();
+    look_everywhere(&mut app, &first, "dealing");
+    reach_a_draw(&mut app);
+    look_everywhere(&mut app, &first, "draw");
+    // The hint shown as well.
+    reach_a_discard_with_eleven_cards(&mut app);
+    press_key(&mut app, KeyCode::KeyH);
+    look_everywhere(&mut app, &first, "discard with the hint");
+
+    // Over: the banner tells the seed, with a Replay button.
+    play_round_out(&mut app);
+    wait(&mut app, 0.2);
+    let texts = drawn_texts(&mut app);
+    assert!(
+        texts.iter().any(|t| t.contains(&first)),
+        "the banner tells the finished deal's seed"
+    );
+    let replay = hollywood_gin::gui::speech::Speech::default().t("replay-button", &[]);
+    assert!(texts.iter().any(|t| t == &replay), "a Replay button");
+
+    // The next deal: its seed is nowhere; the finished one's is in the History and on the
+    // Replay page.
+    app.world_mut().write_message(PlayerCommand::NextRound);
+    settle(&mut app);
+    let second = seed_of_play(&app);
+    assert_ne!(first, second);
+    look_everywhere(&mut app, &second, "second deal");
+    app.world_mut()
+        .resource_mut::<NextState<MenuScreen>>()
+        .set(MenuScreen::Replay);
+    app.update();
+    app.update();
+    assert!(
+        drawn_texts(&mut app).iter().any(|t| t.contains(&first)),
+        "the Replay page lists the finished deal"
+    );
+    app.world_mut()
+        .resource_mut::<NextState<MenuScreen>>()
+        .set(MenuScreen::Closed);
+    app.update();
+    // The History opened (its header is the score window's last line).
+    let score = egui_rect(&mut app, "score").expect("the score window is drawn");
+    click(&mut app, Vec2::new(score.min.x + 40.0, score.max.y - 14.0));
+    wait(&mut app, 0.5);
+    let texts = drawn_texts(&mut app);
+    assert!(
+        texts.iter().any(|t| t.contains(&first)),
+        "the History tells the finished deal's seed"
+    );
+    assert!(!texts.iter().any(|t| t.contains(&second)));
+}

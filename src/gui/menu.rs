@@ -22,7 +22,7 @@ use super::persist::Statistics;
 use super::seats::HUMAN;
 use super::settings::PlayerSettings;
 use super::speech::Speech;
-use super::table::{HandView, PlayerCommand, Series, TableSet};
+use super::table::{FinishedDeals, HandView, PlayerCommand, Series, TableSet};
 use super::theme::table_button;
 use super::words;
 use crate::ai::Level;
@@ -224,9 +224,6 @@ fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
                 ui.label(egui::RichText::new(t("settings-no-sound")).small());
                 ui.end_row();
             }
-            ui.label(t("settings-seed"));
-            ui.checkbox(&mut s.show_seed, t("settings-show-seed"));
-            ui.end_row();
         });
     if s != settings.0 {
         settings.0 = s;
@@ -314,6 +311,7 @@ fn menu_ui(
     mut next: ResMut<NextState<MenuScreen>>,
     mut form: ResMut<ReplayForm>,
     series: Res<Series>,
+    deals: Res<FinishedDeals>,
     mut settings: ResMut<PlayerSettings>,
     speech: Res<Speech>,
     stats: Res<Statistics>,
@@ -397,14 +395,30 @@ fn menu_ui(
             }
             MenuScreen::Replay => {
                 ui.set_max_width(520.0);
-                ui.label(sp.t(
-                    "replay-intro",
-                    &[("setting", t("settings-show-seed").into())],
-                ));
-                let r = series.current.round();
-                if let Some(seed) = r.seed() {
-                    ui.label(sp.t("replay-this-seed", &[("seed", seed.to_string().into())]));
+                ui.label(t("replay-intro"));
+                // The series' finished deals, newest first; never the deal in play, whose
+                // seed would give the computer's hand away.
+                ui.label(egui::RichText::new(t("replay-finished")).strong());
+                if deals.list.is_empty() {
+                    ui.label(egui::RichText::new(t("replay-none-yet")).small());
                 }
+                egui::ScrollArea::vertical()
+                    .max_height(160.0)
+                    .show(ui, |ui| {
+                        for d in deals.list.iter().rev() {
+                            ui.horizontal(|ui| {
+                                if ui.small_button(t("replay-button")).clicked() {
+                                    commands.write(PlayerCommand::Replay {
+                                        dealer: d.dealer,
+                                        seed: d.seed,
+                                    });
+                                    to = MenuScreen::Closed;
+                                }
+                                ui.label(words::deal_line(sp, d));
+                            });
+                        }
+                    });
+                ui.separator();
                 ui.horizontal(|ui| {
                     ui.label(t("replay-seed"));
                     ui.text_edit_singleline(&mut form.seed);

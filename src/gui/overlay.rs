@@ -29,12 +29,12 @@ use super::screen::Screen;
 use super::seats::HUMAN;
 use super::settings::PlayerSettings;
 use super::speech::Speech;
-use super::table::{PlayerCommand, RoundEnd, Series, TurnPhase, round_key};
+use super::table::{FinishedDeals, PlayerCommand, RoundEnd, Series, TurnPhase, round_key};
 use super::theme::{card_text, table_button};
 use super::words;
 use crate::ai::View;
 use crate::ai::heuristic::{HintReason, hint};
-use crate::rules::commit;
+use crate::rules::{DealPlayed, commit};
 
 /// What the overlay is showing.
 #[derive(Resource, Default)]
@@ -111,6 +111,7 @@ fn scoreboard(
     ui: &mut egui::Ui,
     sp: &Speech,
     series: &Series,
+    deals: &[DealPlayed],
     bottom: f32,
     out: &mut MessageWriter<PlayerCommand>,
 ) {
@@ -199,11 +200,39 @@ fn scoreboard(
                             {
                                 out.write(PlayerCommand::Review(i));
                             }
+                            // A finished round's deal played again as practice.
+                            if let Some(d) = deals.get(i) {
+                                replay_button(ui, sp, d, out);
+                            }
                             ui.label(line);
                         });
+                        // Its seed, told now that the round is over.
+                        if let Some(d) = deals.get(i) {
+                            let seed = sp.t("history-seed", &[("seed", d.seed.to_string().into())]);
+                            ui.label(egui::RichText::new(seed).small().weak());
+                        }
                     }
                 });
         });
+}
+
+/// A small "Replay" button for a finished deal; its tooltip names the seed.
+fn replay_button(
+    ui: &mut egui::Ui,
+    sp: &Speech,
+    d: &DealPlayed,
+    out: &mut MessageWriter<PlayerCommand>,
+) {
+    if ui
+        .small_button(sp.t("replay-button", &[]))
+        .on_hover_text(words::deal_line(sp, d))
+        .clicked()
+    {
+        out.write(PlayerCommand::Replay {
+            dealer: d.dealer,
+            seed: d.seed,
+        });
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -214,6 +243,7 @@ fn overlay_ui(
     settings: Res<PlayerSettings>,
     speech: Res<Speech>,
     review: Res<RoundReview>,
+    deals: Res<FinishedDeals>,
     mut notices: ResMut<Notices>,
     menu: Res<State<MenuScreen>>,
     phase: Res<State<TurnPhase>>,
@@ -241,7 +271,9 @@ fn overlay_ui(
         .anchor(egui::Align2::LEFT_TOP, [8.0, below_hand])
         .resizable(false)
         .default_open(true)
-        .show(ctx, |ui| scoreboard(ui, sp, &series, above_hand, &mut out));
+        .show(ctx, |ui| {
+            scoreboard(ui, sp, &series, &deals.list, above_hand, &mut out)
+        });
     // The round's moves, on the right, above the sort buttons.
     let above_sorts = to_points(sort_column_top(met)) - 8.0;
     egui::Window::new(sp.t("window-moves", &[]))
@@ -285,13 +317,28 @@ fn overlay_ui(
                             ui.label(card_text(ui, line, settings.four_color));
                         }
                     }
-                    // The round just entered is the last of the series' history.
+                    // The round just entered is the last of the series' history; its seed is
+                    // told now that nothing of it is hidden.
                     let last = series.current.scoreboard().history.len().checked_sub(1);
-                    if let Some(i) = last
-                        && ui.button(sp.t("review-button", &[])).clicked()
-                    {
-                        out.write(PlayerCommand::Review(i));
+                    let deal = last.and_then(|i| deals.list.get(i));
+                    if let Some(d) = deal {
+                        ui.label(egui::RichText::new(words::deal_line(sp, d)).small());
                     }
+                    ui.horizontal(|ui| {
+                        if let Some(i) = last
+                            && ui.button(sp.t("review-button", &[])).clicked()
+                        {
+                            out.write(PlayerCommand::Review(i));
+                        }
+                        if let Some(d) = deal
+                            && ui.button(sp.t("replay-button", &[])).clicked()
+                        {
+                            out.write(PlayerCommand::Replay {
+                                dealer: d.dealer,
+                                seed: d.seed,
+                            });
+                        }
+                    });
                 });
             });
     }
@@ -397,8 +444,9 @@ fn overlay_ui(
                 });
             });
     }
-    // The deal's commitment from before its first card moves; its seed once the round is over
-    // (or always, with "Show each deal's seed"): see `rules::commit`.
+    // The deal's commitment from before its first card moves; its seed once the round is
+    // over, never before (it gives every card away), except in a deal replayed from the seed
+    // the player typed: see `rules::commit`.
     if let Some(seed) = r.seed() {
         let deal = series.current.deals();
         let c = commit::commitment(seed, deal);
@@ -408,7 +456,7 @@ fn overlay_ui(
             ("seed", seed.to_string().into()),
             ("who", words::who(r.dealer()).into()),
         ];
-        let id = if settings.show_seed || r.is_finished() {
+        let id = if r.is_finished() || series.practising() {
             "deal-revealed"
         } else {
             "deal-committed"

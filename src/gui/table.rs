@@ -29,7 +29,8 @@ use super::settings::PlayerSettings;
 use super::words::Refusal;
 use crate::ai::Level;
 use crate::rules::{
-    Action, Card, Entry, Match, Phase, RoundResult, RuleError, Seat, best_arrangement, best_layoffs,
+    Action, Card, DealPlayed, Entry, Match, Phase, RoundResult, RuleError, Seat, best_arrangement,
+    best_layoffs,
 };
 use crate::store::settings::Settings;
 
@@ -501,11 +502,35 @@ pub struct TablePlugin {
     pub series: Series,
 }
 
+/// The finished deals of the match on the table with their seeds, for the History, the round
+/// banner and the Replay page: a seed is told only once its round is over (it gives every card
+/// away). Worked out again only when a round ends or the match changes.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct FinishedDeals {
+    key: Option<(u64, bool, u64, usize)>,
+    pub list: Vec<DealPlayed>,
+}
+
+fn note_finished_deals(series: Res<Series>, mut deals: ResMut<FinishedDeals>) {
+    let m = &series.current;
+    let key = (
+        m.seed(),
+        series.practising(),
+        m.deals(),
+        m.scoreboard().history.len(),
+    );
+    if deals.key != Some(key) {
+        deals.list = m.finished_deals();
+        deals.key = Some(key);
+    }
+}
+
 impl Plugin for TablePlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(self.series.clone())
             .init_resource::<HandView>()
             .init_resource::<Feedback>()
+            .init_resource::<FinishedDeals>()
             .add_message::<PlayerCommand>()
             .add_message::<RoundEnd>()
             .init_resource::<Dealing>()
@@ -534,6 +559,10 @@ impl Plugin for TablePlugin {
                         .run_if(not(in_state(TurnPhase::Dealing)))
                         .in_set(TableSet::Commands),
                     emit_round_ends.in_set(TableSet::Announce),
+                    note_finished_deals
+                        .run_if(resource_changed::<Series>)
+                        .after(TableSet::Apply)
+                        .before(TableSet::Show),
                 ),
             )
             .add_systems(Update, sync_phase.in_set(TableSet::Phase));

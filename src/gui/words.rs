@@ -369,6 +369,19 @@ pub fn last_computer_turn(sp: &Speech, moves: &[SeenMove]) -> Option<String> {
         .map(|t| turn(sp, t))
 }
 
+/// A finished deal as the History's tooltip, the banner and the Replay page name it: "Deal 3 ·
+/// seed 614480483733483466, dealt by you".
+pub fn deal_line(sp: &Speech, d: &crate::rules::DealPlayed) -> String {
+    sp.t(
+        "replay-deal",
+        &[
+            ("deal", d.deal.into()),
+            ("seed", d.seed.to_string().into()),
+            ("who", who(d.dealer).into()),
+        ],
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

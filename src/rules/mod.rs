@@ -25,5 +25,5 @@ pub use meld::{Arrangement, Layoff, Meld, MeldKind, best_arrangement, best_layof
 pub use round::{
     Action, Knock, Move, Outcome, Phase, Round, RoundResult, RuleError, Seat, SeenMove, Spread,
 };
-pub use series::{Match, PlayedRound};
+pub use series::{DealPlayed, Match, PlayedRound};
 pub use settings::RuleSettings;

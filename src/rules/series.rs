@@ -187,7 +187,34 @@ pub struct PlayedRound {
     pub finished: bool,
 }
 
+/// A finished deal of a series: its number, its seed and who dealt it. What a player needs to
+/// check it against its commitment or to play it again; told only once the round is over,
+/// since the seed gives every card away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealPlayed {
+    pub deal: u64,
+    pub seed: u64,
+    pub dealer: Seat,
+}
+
 impl Match {
+    /// The finished deals of this series, in order: one for each entry of the scoreboard's
+    /// history (dead hands included). The round in play is not among them.
+    pub fn finished_deals(&self) -> Vec<DealPlayed> {
+        self.rounds_played()
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.finished)
+            .filter_map(|(i, p)| {
+                Some(DealPlayed {
+                    deal: self.first_deal + i as u64,
+                    seed: p.start.seed()?,
+                    dealer: p.start.dealer(),
+                })
+            })
+            .collect()
+    }
+
     /// Every round of this series so far, the one in play last, dealt again and replayed
     /// from the series' start (as loading a save does).
     pub fn rounds_played(&self) -> Vec<PlayedRound> {
@@ -351,6 +378,7 @@ mod tests {
     fn the_rounds_played_are_dealt_again_as_they_were() {
         let mut m = Match::new(RuleSettings::default(), 77);
         let mut ends = Vec::new();
+        let mut shown = Vec::new();
         while ends.len() < 3 {
             let r = m.round();
             match r.to_act() {
@@ -360,10 +388,19 @@ mod tests {
                 }
                 None => {
                     ends.push((m.round().clone(), m.scoreboard().clone()));
+                    shown.push(DealPlayed {
+                        deal: m.deals(),
+                        seed: m.round().seed().unwrap(),
+                        dealer: m.round().dealer(),
+                    });
                     m.next_round().unwrap();
                 }
             }
         }
+        // The finished deals are the ones played, numbered as they were shown in play (their
+        // commitments match), one for each entry of the history; the deal in play is not one.
+        assert_eq!(m.finished_deals(), shown);
+        assert_eq!(shown.len(), m.scoreboard().history.len());
         let played = m.rounds_played();
         assert_eq!(played.len(), 4, "three finished and the one in play");
         for (p, (end, after)) in played.iter().zip(&ends) {

@@ -103,7 +103,10 @@ pub struct Settings {
     pub sound: bool,
     /// 0 to 1.
     pub volume: f32,
-    /// Show each round's deal seed on the table.
+    /// Once "show each round's deal seed on the table"; gone, because the seed of the deal in
+    /// play gives the computer's hand away (a seed shows once its round is over). Still read,
+    /// so an older file loads without a notice; never written.
+    #[serde(skip_serializing)]
     pub show_seed: bool,
     /// The language to speak; `None` follows the operating system's.
     pub language: Option<crate::lang::Lang>,

@@ -296,8 +296,15 @@ confirm-new-title = New series?
 confirm-new-text = The series in play will be lost. Start a new one?
 confirm-new-yes = Start a new series
 confirm-new-no = Keep playing
-replay-intro = Play any deal again from its seed (turn on “{ $setting }” in Settings to see them). A replayed deal is practice: your series waits and nothing is scored.
-replay-this-seed = This deal's seed: { $seed }
+replay-intro = Play a finished deal again, or any deal from its seed. A replayed deal is practice: your series waits and nothing is scored.
+replay-finished = Finished deals of this series
+replay-none-yet = None yet: a deal's seed is told once its round is over.
+replay-button = Replay
+replay-deal = Deal { $deal } · seed { $seed }, dealt by { $who ->
+    [you] you
+   *[computer] the computer
+}
+history-seed = seed { $seed }
 replay-seed = Seed
 replay-dealer = Dealer
 replay-play = Play this deal
@@ -333,8 +340,6 @@ settings-sound = Sound
 settings-sound-on = On
 settings-volume = volume
 settings-no-sound = This build has no sound: build with the `sound` feature.
-settings-seed = Deal seed
-settings-show-seed = Show each deal's seed
 settings-restore = Restore defaults
 
 ## Statistics.

@@ -285,8 +285,15 @@ confirm-new-title = Seri baru?
 confirm-new-text = Seri yang sedang berjalan akan hilang. Mulai seri baru?
 confirm-new-yes = Mulai seri baru
 confirm-new-no = Lanjut bermain
-replay-intro = Mainkan lagi pembagian kartu mana pun dari seed-nya (nyalakan “{ $setting }” di Pengaturan untuk melihatnya). Main ulang hanya untuk latihan: seri Anda menunggu dan tidak ada skor yang dihitung.
-replay-this-seed = Seed pembagian ini: { $seed }
+replay-intro = Mainkan lagi pembagian yang sudah selesai, atau pembagian apa pun dari seed-nya. Pembagian yang diulang adalah latihan: seri Anda menunggu dan tidak ada yang dihitung.
+replay-finished = Pembagian yang sudah selesai di seri ini
+replay-none-yet = Belum ada: seed sebuah pembagian baru diberitahukan setelah babaknya selesai.
+replay-button = Ulangi
+replay-deal = Pembagian { $deal } · seed { $seed }, dibagi oleh { $who ->
+    [you] Anda
+   *[computer] komputer
+}
+history-seed = seed { $seed }
 replay-seed = Seed
 replay-dealer = Bandar
 replay-play = Mainkan kartu ini
@@ -322,8 +329,6 @@ settings-sound = Suara
 settings-sound-on = Nyala
 settings-volume = volume
 settings-no-sound = Versi ini tanpa suara: bangun dengan fitur `sound`.
-settings-seed = Seed pembagian
-settings-show-seed = Tampilkan seed setiap pembagian
 settings-restore = Kembalikan ke bawaan
 
 ## Statistik.

@@ -292,8 +292,15 @@ confirm-new-title = Nieuwe reeks?
 confirm-new-text = De reeks die loopt gaat verloren. Een nieuwe beginnen?
 confirm-new-yes = Nieuwe reeks beginnen
 confirm-new-no = Verder spelen
-replay-intro = Speel elke hand opnieuw vanaf zijn seed (zet „{ $setting }” aan bij Instellingen om ze te zien). Een nagespeelde hand is oefening: je reeks wacht en er telt niets mee.
-replay-this-seed = Seed van deze hand: { $seed }
+replay-intro = Speel een afgelopen hand opnieuw, of elke hand vanaf haar seed. Een herhaalde hand is oefening: je reeks wacht en er wordt niets geteld.
+replay-finished = Afgelopen handen van deze reeks
+replay-none-yet = Nog geen: de seed van een hand wordt pas getoond als de ronde voorbij is.
+replay-button = Herhaal
+replay-deal = Hand { $deal } · seed { $seed }, gedeeld door { $who ->
+    [you] jou
+   *[computer] de computer
+}
+history-seed = seed { $seed }
 replay-seed = Seed
 replay-dealer = Gever
 replay-play = Deze hand spelen
@@ -329,8 +336,6 @@ settings-sound = Geluid
 settings-sound-on = Aan
 settings-volume = volume
 settings-no-sound = Deze versie heeft geen geluid: bouw met de `sound`-feature.
-settings-seed = Seed van de hand
-settings-show-seed = Seed van elke hand tonen
 settings-restore = Standaardwaarden terugzetten
 
 ## Statistieken.
