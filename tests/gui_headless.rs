@@ -1212,9 +1212,23 @@ fn letter_shortcuts_ignore_ctrl_alt_and_cmd_and_ctrl_q_closes_the_game() {
         .history()
         .to_vec();
     assert_eq!((h[0].seat, &h[0].action), (HUMAN, &Action::PassUpcard));
-    // Ctrl+Q closes the game.
+    // A chord typed within one frame (modifier down and up around the letter, as a fast
+    // typist or a tool sends it) is a chord too.
+    key_event(&mut app, KeyCode::ControlLeft, ButtonState::Pressed);
+    key_event(&mut app, KeyCode::KeyS, ButtonState::Pressed);
+    key_event(&mut app, KeyCode::KeyS, ButtonState::Released);
+    key_event(&mut app, KeyCode::ControlLeft, ButtonState::Released);
+    app.update();
+    assert_eq!(
+        app.world().resource::<HandView>().order.mode,
+        sort,
+        "Ctrl+S within one frame sorted"
+    );
+    // Ctrl+Q closes the game, also typed within one frame.
     key_event(&mut app, KeyCode::ControlLeft, ButtonState::Pressed);
     key_event(&mut app, KeyCode::KeyQ, ButtonState::Pressed);
+    key_event(&mut app, KeyCode::KeyQ, ButtonState::Released);
+    key_event(&mut app, KeyCode::ControlLeft, ButtonState::Released);
     app.update();
     assert_eq!(app.should_exit(), Some(AppExit::Success), "Ctrl+Q");
 }

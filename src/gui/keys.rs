@@ -24,11 +24,17 @@ const MODIFIERS: [KeyCode; 6] = [
     KeyCode::SuperRight,
 ];
 
+/// Whether any of `k` is held, or was pressed this frame: a chord typed fast (or by a tool)
+/// can press and release the modifier within one frame, around the letter.
+fn held(keys: &ButtonInput<KeyCode>, k: impl IntoIterator<Item = KeyCode> + Clone) -> bool {
+    keys.any_pressed(k.clone()) || keys.any_just_pressed(k)
+}
+
 /// Whether the keys held and just pressed close the game on this system.
 pub fn closes(keys: &ButtonInput<KeyCode>) -> bool {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let cmd = keys.any_pressed([KeyCode::SuperLeft, KeyCode::SuperRight]);
-    let alt = keys.any_pressed([KeyCode::AltLeft, KeyCode::AltRight]);
+    let ctrl = held(keys, [KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let cmd = held(keys, [KeyCode::SuperLeft, KeyCode::SuperRight]);
+    let alt = held(keys, [KeyCode::AltLeft, KeyCode::AltRight]);
     (ctrl && !alt && keys.just_pressed(KeyCode::KeyQ))
         || (cfg!(target_os = "macos")
             && cmd
@@ -37,7 +43,7 @@ pub fn closes(keys: &ButtonInput<KeyCode>) -> bool {
 
 /// Closes the game on a close chord, and hides every chord from the game's shortcuts.
 fn system_keys(mut keys: ResMut<ButtonInput<KeyCode>>, mut exit: MessageWriter<AppExit>) {
-    if !keys.any_pressed(MODIFIERS) {
+    if !held(&keys, MODIFIERS) {
         return;
     }
     if closes(&keys) {
