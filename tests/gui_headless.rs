@@ -1224,6 +1224,18 @@ fn letter_shortcuts_ignore_ctrl_alt_and_cmd_and_ctrl_q_closes_the_game() {
         sort,
         "Ctrl+S within one frame sorted"
     );
+    // Ctrl held from an earlier frame and let go in the frame that brings the S.
+    key_event(&mut app, KeyCode::ControlLeft, ButtonState::Pressed);
+    app.update();
+    key_event(&mut app, KeyCode::KeyS, ButtonState::Pressed);
+    key_event(&mut app, KeyCode::KeyS, ButtonState::Released);
+    key_event(&mut app, KeyCode::ControlLeft, ButtonState::Released);
+    app.update();
+    assert_eq!(
+        app.world().resource::<HandView>().order.mode,
+        sort,
+        "Ctrl+S with Ctrl let go in the same frame sorted"
+    );
     // Ctrl+Q closes the game, also typed within one frame.
     key_event(&mut app, KeyCode::ControlLeft, ButtonState::Pressed);
     key_event(&mut app, KeyCode::KeyQ, ButtonState::Pressed);

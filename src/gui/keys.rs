@@ -24,10 +24,11 @@ const MODIFIERS: [KeyCode; 6] = [
     KeyCode::SuperRight,
 ];
 
-/// Whether any of `k` is held, or was pressed this frame: a chord typed fast (or by a tool)
-/// can press and release the modifier within one frame, around the letter.
+/// Whether any of `k` was down at some moment of this frame: held, pressed or released. A
+/// chord typed fast (or by a tool) can press and release the modifier within one frame
+/// around the letter, or release it in the frame that brings the letter.
 fn held(keys: &ButtonInput<KeyCode>, k: impl IntoIterator<Item = KeyCode> + Clone) -> bool {
-    keys.any_pressed(k.clone()) || keys.any_just_pressed(k)
+    keys.any_pressed(k.clone()) || keys.any_just_pressed(k.clone()) || keys.any_just_released(k)
 }
 
 /// Whether the keys held and just pressed close the game on this system.

@@ -200,16 +200,18 @@ fn scoreboard(
                             {
                                 out.write(PlayerCommand::Review(i));
                             }
-                            // A finished round's deal played again as practice.
-                            if let Some(d) = deals.get(i) {
-                                replay_button(ui, sp, d, out);
-                            }
                             ui.label(line);
                         });
-                        // Its seed, told now that the round is over.
+                        // Its seed, told now that the round is over, and its deal played
+                        // again as practice (on a line of their own: the window stays as
+                        // narrow as the round's line).
                         if let Some(d) = deals.get(i) {
-                            let seed = sp.t("history-seed", &[("seed", d.seed.to_string().into())]);
-                            ui.label(egui::RichText::new(seed).small().weak());
+                            ui.horizontal(|ui| {
+                                let seed =
+                                    sp.t("history-seed", &[("seed", d.seed.to_string().into())]);
+                                ui.label(egui::RichText::new(seed).small().weak());
+                                replay_button(ui, sp, d, out);
+                            });
                         }
                     }
                 });
