@@ -494,17 +494,8 @@ fn the_language_chosen_in_the_settings_speaks_at_once() {
 
 /// Presses and releases `key` as the window would send it.
 fn press_key(app: &mut App, key: KeyCode) {
-    use bevy::input::ButtonState;
-    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
     for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: key,
-            logical_key: Key::Unidentified(NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
+        key_event(app, key, state);
         app.update();
     }
     app.update();
@@ -624,34 +615,19 @@ fn window_entity(app: &mut App) -> Entity {
 
 /// Moves the cursor to `p` (logical pixels from the window's top-left), as winit reports it.
 fn move_to(app: &mut App, p: Vec2) {
-    let window = window_entity(app);
-    app.world_mut()
-        .get_mut::<Window>(window)
-        .unwrap()
-        .set_cursor_position(Some(p));
-    let moved = CursorMoved {
-        window,
-        position: p,
-        delta: None,
-    };
-    app.world_mut()
-        .write_message(WindowEvent::CursorMoved(moved.clone()));
-    app.world_mut().write_message(moved);
-    app.update();
+    burst(app, &[Ev::Move(p)]);
 }
 
 /// Presses or releases the left button where the cursor is.
 fn button(app: &mut App, state: ButtonState) {
-    let window = window_entity(app);
-    let input = MouseButtonInput {
-        button: MouseButton::Left,
-        state,
-        window,
-    };
-    app.world_mut()
-        .write_message(WindowEvent::MouseButtonInput(input));
-    app.world_mut().write_message(input);
-    app.update();
+    burst(
+        app,
+        &[if state == ButtonState::Pressed {
+            Ev::Down
+        } else {
+            Ev::Up
+        }],
+    );
 }
 
 /// A click at `p`: move there, press, release.
