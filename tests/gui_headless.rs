@@ -1136,6 +1136,14 @@ fn key_event(app: &mut App, key: KeyCode, state: ButtonState) {
     });
 }
 
+/// `key` pressed and released, then Ctrl let go, all in one frame.
+fn chord_ends(app: &mut App, key: KeyCode) {
+    key_event(app, key, ButtonState::Pressed);
+    key_event(app, key, ButtonState::Released);
+    key_event(app, KeyCode::ControlLeft, ButtonState::Released);
+    app.update();
+}
+
 /// Runs frames until the player is offered the upcard (seed 3 offers it to the human first).
 fn reach_the_upcard_offer(app: &mut App) {
     for _ in 0..100 {
@@ -1191,10 +1199,7 @@ fn letter_shortcuts_ignore_ctrl_alt_and_cmd_and_ctrl_q_closes_the_game() {
     // A chord typed within one frame (modifier down and up around the letter, as a fast
     // typist or a tool sends it) is a chord too.
     key_event(&mut app, KeyCode::ControlLeft, ButtonState::Pressed);
-    key_event(&mut app, KeyCode::KeyS, ButtonState::Pressed);
-    key_event(&mut app, KeyCode::KeyS, ButtonState::Released);
-    key_event(&mut app, KeyCode::ControlLeft, ButtonState::Released);
-    app.update();
+    chord_ends(&mut app, KeyCode::KeyS);
     assert_eq!(
         app.world().resource::<HandView>().order.mode,
         sort,
@@ -1203,10 +1208,7 @@ fn letter_shortcuts_ignore_ctrl_alt_and_cmd_and_ctrl_q_closes_the_game() {
     // Ctrl held from an earlier frame and let go in the frame that brings the S.
     key_event(&mut app, KeyCode::ControlLeft, ButtonState::Pressed);
     app.update();
-    key_event(&mut app, KeyCode::KeyS, ButtonState::Pressed);
-    key_event(&mut app, KeyCode::KeyS, ButtonState::Released);
-    key_event(&mut app, KeyCode::ControlLeft, ButtonState::Released);
-    app.update();
+    chord_ends(&mut app, KeyCode::KeyS);
     assert_eq!(
         app.world().resource::<HandView>().order.mode,
         sort,
@@ -1214,10 +1216,7 @@ fn letter_shortcuts_ignore_ctrl_alt_and_cmd_and_ctrl_q_closes_the_game() {
     );
     // Ctrl+Q closes the game, also typed within one frame.
     key_event(&mut app, KeyCode::ControlLeft, ButtonState::Pressed);
-    key_event(&mut app, KeyCode::KeyQ, ButtonState::Pressed);
-    key_event(&mut app, KeyCode::KeyQ, ButtonState::Released);
-    key_event(&mut app, KeyCode::ControlLeft, ButtonState::Released);
-    app.update();
+    chord_ends(&mut app, KeyCode::KeyQ);
     assert_eq!(app.should_exit(), Some(AppExit::Success), "Ctrl+Q");
 }
 

@@ -21,7 +21,8 @@
 //!   [`marks`]: what is drawn with the cards (shadows, meld bands, the taken tag, the keyboard
 //!   ring). [`look`] (pure): the palette and the images drawn from code; [`felt`]: the felt,
 //!   and those images as Bevy assets.
-//! - [`pointer`]: whether egui or the table gets the mouse, decided once a frame. [`input`]
+//! - [`pointer`]: the frame's mouse and touch events in order, each press with its position
+//!   and whether egui or the table gets it. [`input`]
 //!   (cards) and [`buttons`] (on-table buttons and keys) turn gestures into commands only.
 //! - [`hud`]: the prompt and the computer's last turn on the felt. [`overlay`] (egui): score,
 //!   the round's moves, banners, summary, hint, notices. [`menu`]: the menu and its pages.
@@ -32,8 +33,8 @@
 //!   [`icon`], [`sound`]: what the game shows and plays, compiled in. [`theme`]: egui in the
 //!   table's palette.
 //!
-//! How a click reaches the core: [`pointer`] gives the frame's pointer to the table (nothing of
-//! egui's is under it) → [`input`] hit-tests the cards' rectangles and writes a
+//! How a click reaches the core: [`pointer`] gives each press to the table where nothing of
+//! egui's is under it → [`input`] hit-tests, at the press's own position, the cards' rectangles and writes a
 //! [`table::PlayerCommand`] → `table::apply_commands` asks the core
 //! ([`crate::rules::Match::apply`]), which accepts or refuses with a
 //! [`crate::rules::RuleError`] that [`words`] puts into words → [`cards`] moves the cards to

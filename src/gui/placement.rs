@@ -184,6 +184,19 @@ fn placement_now(
     }
 }
 
+/// Puts the primary window's placement into the settings, if it changed.
+fn take_placement(
+    window: &Query<(Entity, &Window), With<PrimaryWindow>>,
+    settings: &mut PlayerSettings,
+) {
+    if let Ok((entity, w)) = window.single() {
+        let p = Some(placement_now(w, entity, settings.window));
+        if settings.window != p {
+            settings.window = p;
+        }
+    }
+}
+
 /// Takes the window's placement into the settings (which `persist` writes) once the window
 /// has been still for a second.
 #[allow(clippy::too_many_arguments)]
@@ -206,12 +219,7 @@ fn remember(
         return;
     }
     unsettled.0 = None;
-    if let Ok((entity, w)) = window.single() {
-        let p = placement_now(w, entity, settings.window);
-        if settings.window != Some(p) {
-            settings.window = Some(p);
-        }
-    }
+    take_placement(&window, &mut settings);
 }
 
 /// At exit (the window closed, Ctrl+Q, Cmd+W), the placement as it is now.
@@ -223,14 +231,8 @@ fn remember_at_exit(
     mut settings: ResMut<PlayerSettings>,
     _main_thread: NonSendMarker,
 ) {
-    if exits.read().count() + closing.read().count() == 0 || !opening.shown {
-        return;
-    }
-    if let Ok((entity, w)) = window.single() {
-        let p = placement_now(w, entity, settings.window);
-        if settings.window != Some(p) {
-            settings.window = Some(p);
-        }
+    if exits.read().count() + closing.read().count() > 0 && opening.shown {
+        take_placement(&window, &mut settings);
     }
 }
 

@@ -36,7 +36,7 @@ use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContext, EguiPreUpdateSet, PrimaryEguiContext};
 
 /// Which side the pointer belongs to.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PointerOwner {
     #[default]
     Table,
@@ -118,7 +118,6 @@ impl Gestures {
 fn read_pointer(
     mut events: MessageReader<WindowEvent>,
     mut gestures: ResMut<Gestures>,
-    mut owner: ResMut<PointerOwner>,
     windows: Query<Entity, With<PrimaryWindow>>,
     mut egui: Query<&mut EguiContext, With<PrimaryEguiContext>>,
     wants: Option<Res<EguiWantsInput>>,
@@ -184,13 +183,6 @@ fn read_pointer(
         }
     }
     g.settle(claimed);
-    owner.set_if_neq(g.owner);
-}
-
-/// Run condition: the table has the pointer or had it for some of this frame's events.
-pub fn table_has_pointer(gestures: Res<Gestures>) -> bool {
-    gestures.owner == PointerOwner::Table
-        || gestures.list.iter().any(|(_, o)| *o == PointerOwner::Table)
 }
 
 /// Reads the pointer each frame.
@@ -198,14 +190,12 @@ pub struct PointerPlugin;
 
 impl Plugin for PointerPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<PointerOwner>()
-            .init_resource::<Gestures>()
-            .add_systems(
-                PreUpdate,
-                read_pointer
-                    .after(InputSystems)
-                    .after(EguiPreUpdateSet::ProcessInput),
-            );
+        app.init_resource::<Gestures>().add_systems(
+            PreUpdate,
+            read_pointer
+                .after(InputSystems)
+                .after(EguiPreUpdateSet::ProcessInput),
+        );
     }
 }
 
