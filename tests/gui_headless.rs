@@ -26,6 +26,7 @@ use hollywood_gin::gui::art::CardArt;
 use hollywood_gin::gui::bot::BotTask;
 use hollywood_gin::gui::buttons::{Button, buttons};
 use hollywood_gin::gui::cards::Slide;
+use hollywood_gin::gui::hud::Hint;
 use hollywood_gin::gui::input::Hover;
 use hollywood_gin::gui::layout::{
     CardSprite, Lifts, Metrics, Placed, SortMode, TableLayout, layout,
@@ -110,7 +111,17 @@ fn app_scaled(name: &str, seed: u64, w: u32, h: u32, scale: f32) -> App {
             ..default()
         },
     ))
-    .init_asset::<Image>()
+    // Bevy's text layout, as the game's renderer runs it, so a test can measure the table's
+    // texts.
+    .add_plugins((
+        TransformPlugin,
+        bevy::image::ImagePlugin::default(),
+        bevy::camera::CameraPlugin,
+        bevy::text::TextPlugin,
+        bevy::sprite::SpritePlugin,
+    ))
+    .init_asset::<Mesh>()
+    .init_asset::<bevy::mesh::skinning::SkinnedMeshInverseBindposes>()
     .init_asset::<bevy::shader::Shader>()
     .init_resource::<ManualTextureViews>()
     // What the renderer does for cameras: their viewport follows the window.
@@ -481,7 +492,7 @@ fn the_language_chosen_in_the_settings_speaks_at_once() {
         // The taken tag and the dealer's chip too.
         let (tag, chip) = match lang {
             hollywood_gin::lang::Lang::Nl => ("gepakt", "G"),
-            _ => ("diambil", "B"),
+            _ => ("diambil", "D"),
         };
         assert!(shown.lines().any(|l| l == tag), "{lang:?}: {shown}");
         assert!(shown.lines().any(|l| l == chip), "{lang:?}: {shown}");
@@ -545,10 +556,10 @@ fn a_whole_round_is_played_with_the_keys_alone() {
         let before = r.history().len();
         if !hinted && phase(&app) == TurnPhase::Discard {
             // H asks for the hint, as the Hint (H) button does.
-            assert!(egui_rect(&mut app, "hint").is_none());
+            assert!(!hint_shown(&mut app));
             press_key(&mut app, KeyCode::KeyH);
             app.update();
-            assert!(egui_rect(&mut app, "hint").is_some(), "H showed no hint");
+            assert!(hint_shown(&mut app), "H showed no hint");
             hinted = true;
         }
         match &want {
@@ -712,6 +723,17 @@ fn hand_card_point(app: &mut App, c: Card) -> Vec2 {
     to_screen(app, world)
 }
 
+/// Whether the hint is written on the table (in place of the prompt above the hand).
+fn hint_shown(app: &mut App) -> bool {
+    let Some((h, _)) = app.world().resource::<Hint>().0.clone() else {
+        return false;
+    };
+    let said = hollywood_gin::gui::words::hint(app.world().resource::<Speech>(), &h);
+    let mut q = app.world_mut().query::<&TextSpan>();
+    let table: String = q.iter(app.world()).map(|t| t.0.as_str()).collect();
+    table.contains(&said)
+}
+
 /// The egui window or area `id`'s rectangle, in logical pixels.
 fn egui_rect(app: &mut App, id: &str) -> Option<Rect> {
     let zoom = metrics(app).ui_scale();
@@ -824,7 +846,7 @@ fn every_card_and_button_answers_a_click_with_the_overlay_in_every_state() {
         click(&mut app, hint.center());
         settle(&mut app);
         assert!(
-            egui_rect(&mut app, "hint").is_some(),
+            hint_shown(&mut app),
             "{w}x{h}: a click on Hint shows the hint"
         );
         every_card_and_button_responds(&mut app, &format!("{w}x{h}, hint shown"));
@@ -1118,7 +1140,7 @@ fn at_scale_factor_two_every_card_and_button_answers_a_click() {
     click(&mut app, hint.center());
     settle(&mut app);
     assert!(
-        egui_rect(&mut app, "hint").is_some(),
+        hint_shown(&mut app),
         "at scale 2 a click on Hint shows the hint"
     );
 }
@@ -1677,4 +1699,335 @@ fn no_seed_of_the_deal_in_play_is_ever_drawn_and_finished_ones_are() {
         "the History tells the finished deal's seed"
     );
     assert!(!texts.iter().any(|t| t.contains(&second)));
+}
+
+// ---- Nothing covers: the overlay against the table, at every size, text size and language ---
+
+/// The egui areas the overlay draws, by id, with the message id of their name (if a window).
+const AREAS: [(&str, &str); 11] = [
+    ("score", "window-score"),
+    ("moves", "window-moves"),
+    ("banner", ""),
+    ("series-over", "window-series-over"),
+    ("review", ""),
+    ("notice", "window-notice"),
+    ("menu-button", "button-menu"),
+    ("hint-button", "button-hint"),
+    ("seed", ""),
+    ("score-strip", "window-score"),
+    ("moves-strip", "window-moves"),
+];
+
+/// Every overlay area drawn this frame: its id, its name as the player reads it, and its
+/// rectangle in logical pixels. An egui layer the list does not know is an error.
+fn drawn_areas(app: &mut App) -> Vec<(&'static str, String, Rect)> {
+    let zoom = app
+        .world()
+        .resource::<hollywood_gin::gui::screen::Screen>()
+        .metrics
+        .ui_scale();
+    let names: Vec<String> = {
+        let sp = app.world().resource::<Speech>();
+        AREAS
+            .iter()
+            .map(|(id, name)| {
+                if name.is_empty() {
+                    id.to_string()
+                } else {
+                    sp.t(name, &[])
+                }
+            })
+            .collect()
+    };
+    let mut q = app.world_mut().query::<&mut EguiContext>();
+    let mut ctx = q.single_mut(app.world_mut()).unwrap();
+    let ctx = ctx.get_mut().clone();
+    let visible = ctx.memory(|m| m.areas().visible_layer_ids());
+    let mut out = Vec::new();
+    for layer in visible {
+        if matches!(layer.order, egui::Order::Background | egui::Order::Tooltip) {
+            continue;
+        }
+        let Some(i) = AREAS
+            .iter()
+            .position(|(id, _)| egui::Id::new(*id) == layer.id)
+        else {
+            let r = ctx.memory(|m| m.area_rect(layer.id));
+            panic!("an egui layer no test knows: {layer:?} at {r:?}");
+        };
+        let r = ctx.memory(|m| m.area_rect(layer.id)).unwrap();
+        let (id, name) = (AREAS[i].0, names[i].clone());
+        let px = Rect::new(
+            r.min.x * zoom,
+            r.min.y * zoom,
+            r.max.x * zoom,
+            r.max.y * zoom,
+        );
+        out.push((id, name, px));
+    }
+    out
+}
+
+/// Every overlay area against every table item (failures named by size, scale, language and
+/// phase), and every table text inside its room.
+fn nothing_covers(app: &mut App, case: &str, failures: &mut Vec<String>) {
+    use hollywood_gin::gui::layout::Fits;
+    use hollywood_gin::gui::room::table_items;
+    let items = {
+        let w = app.world();
+        let series = w.resource::<Series>();
+        let met = w.resource::<hollywood_gin::gui::screen::Screen>().metrics;
+        table_items(
+            &series.current,
+            w.resource::<HandView>(),
+            phase(app),
+            series.level,
+            met,
+            w.resource::<Speech>(),
+        )
+    };
+    let areas = drawn_areas(app);
+    let size = metrics(app).size;
+    for (id, name, r) in &areas {
+        if r.min.x < -0.5 || r.min.y < -0.5 || r.max.x > size.x + 0.5 || r.max.y > size.y + 0.5 {
+            failures.push(format!(
+                "{case}: '{name}' ({id}) runs off the window: {r:?}"
+            ));
+        }
+        for k in &items {
+            let o = r.intersect(k.rect);
+            if o.width() > 0.5 && o.height() > 0.5 {
+                failures.push(format!("{case}: '{name}' covers {}", k.what));
+            }
+        }
+    }
+    // The score is always within reach: its window, or the strip that opens it.
+    if !areas.iter().any(|a| a.0 == "score" || a.0 == "score-strip") {
+        failures.push(format!(
+            "{case}: neither the score window nor its strip is shown"
+        ));
+    }
+    let mut q = app.world_mut().query::<(
+        &Text2d,
+        &bevy::text::TextLayoutInfo,
+        &Transform,
+        Option<&bevy::sprite::Anchor>,
+        Option<&Fits>,
+        &InheritedVisibility,
+        Option<&Children>,
+    )>();
+    let mut texts = Vec::new();
+    for (t, info, tf, anchor, fits, vis, children) in q.iter(app.world()) {
+        let shown = !t.0.is_empty() || children.is_some_and(|c| !c.is_empty());
+        if !vis.get() || !shown || info.scale_factor <= 0.0 {
+            continue;
+        }
+        let size = info.size / info.scale_factor;
+        let a = anchor.map_or(Vec2::ZERO, |a| a.as_vec());
+        let rect = Rect::from_center_size(tf.translation.truncate() - a * size, size);
+        texts.push((t.0.clone(), rect, fits.copied()));
+    }
+    for (t, rect, fits) in texts {
+        match fits {
+            None => failures.push(format!("{case}: the table text '{t}' has no room declared")),
+            Some(Fits(room)) => {
+                if !room.inflate(1.0).contains(rect.min) || !room.inflate(1.0).contains(rect.max) {
+                    failures.push(format!(
+                        "{case}: the table text '{t}' ({rect:?}) runs out of its room {room:?}"
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// Sets the window's size (logical pixels), telling Bevy as winit does, and the player's text
+/// size.
+fn resize(app: &mut App, w: u32, h: u32, ui: u32) {
+    let window = window_entity(app);
+    app.world_mut()
+        .get_mut::<Window>(window)
+        .unwrap()
+        .resolution
+        .set(w as f32, h as f32);
+    app.world_mut().write_message(bevy::window::WindowResized {
+        window,
+        width: w as f32,
+        height: h as f32,
+    });
+    app.world_mut().resource_mut::<PlayerSettings>().ui_scale = ui;
+}
+
+#[test]
+fn no_overlay_window_covers_the_table_at_any_size_text_size_or_language() {
+    use hollywood_gin::lang::Lang;
+    let mut app = app("grid", 1795999795589331121);
+    set_speed(&mut app, AnimSpeed::Instant);
+    let (mw, mh) = hollywood_gin::store::settings::WindowPlacement::MIN;
+    let sizes = [
+        (1024, 640),
+        (1280, 800),
+        (1366, 768),
+        (1920, 1080),
+        (3840, 2160),
+        (mw, mh),
+    ];
+    let me = Level::Medium.bot(11);
+    let mut failures = Vec::new();
+    let mut checked: Vec<&str> = Vec::new();
+    let mut cases = 0;
+    for _ in 0..20_000 {
+        settle(&mut app);
+        let p = phase(&app);
+        let review_open = app
+            .world()
+            .resource::<hollywood_gin::gui::review::RoundReview>()
+            .open();
+        let stop = match p {
+            TurnPhase::UpcardOffer => Some("offer"),
+            TurnPhase::Draw => Some("draw"),
+            TurnPhase::Discard => Some("discard"),
+            TurnPhase::Layoff => Some("layoff"),
+            TurnPhase::RoundOver if review_open => Some("review"),
+            TurnPhase::RoundOver => Some("round over"),
+            _ => None,
+        };
+        if let Some(stop) = stop
+            && !checked.contains(&stop)
+        {
+            checked.push(stop);
+            if stop == "review" {
+                // Wait for the engine's review, as the player would.
+                for _ in 0..3000 {
+                    app.update();
+                    if app
+                        .world()
+                        .resource::<hollywood_gin::gui::review::RoundReview>()
+                        .ready()
+                        .is_some()
+                    {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+            for lang in Lang::ALL {
+                app.world_mut().resource_mut::<PlayerSettings>().language = Some(lang);
+                for (w, h) in sizes {
+                    for ui in [80, 100, 125, 150] {
+                        resize(&mut app, w, h, ui);
+                        // egui sizes a window on its first frame and the overlay places it
+                        // from that size on the next (a window whose text does not shrink in
+                        // proportion takes a step or two more): a few frames settle it.
+                        for _ in 0..10 {
+                            app.update();
+                        }
+                        let case = format!("{w}×{h} {ui}% {lang:?} {stop}");
+                        nothing_covers(&mut app, &case, &mut failures);
+                        // Settled: the places hold from frame to frame (a window that
+                        // swings between two places would keep the game drawing).
+                        let before = drawn_areas(&mut app);
+                        app.update();
+                        app.update();
+                        let after = drawn_areas(&mut app);
+                        for (id, _, r) in &before {
+                            let now = after.iter().find(|a| a.0 == *id).map(|a| a.2);
+                            if now.is_none_or(|n| {
+                                (n.min - r.min).length() > 0.5 || (n.max - r.max).length() > 0.5
+                            }) {
+                                failures
+                                    .push(format!("{case}: '{id}' moved from {r:?} to {now:?}"));
+                            }
+                        }
+                        cases += 1;
+                    }
+                }
+            }
+            resize(&mut app, 1280, 800, 100);
+            app.world_mut().resource_mut::<PlayerSettings>().language = Some(Lang::En);
+            settle(&mut app);
+        }
+        if checked.len() == 6 {
+            break;
+        }
+        let cmds = {
+            let series = app.world().resource::<Series>();
+            let r = series.current.round();
+            match p {
+                TurnPhase::RoundOver if !review_open && !checked.contains(&"review") => {
+                    let last = series.current.scoreboard().history.len() - 1;
+                    vec![PlayerCommand::Review(last)]
+                }
+                TurnPhase::RoundOver => {
+                    app.world_mut()
+                        .resource_mut::<hollywood_gin::gui::review::RoundReview>()
+                        .0 = Default::default();
+                    vec![PlayerCommand::NextRound]
+                }
+                TurnPhase::ComputerTurn | TurnPhase::Dealing => vec![],
+                _ => {
+                    commands_for(&me.decide(&View::of(r, HUMAN, Some(series.current.scoreboard()))))
+                }
+            }
+        };
+        for c in cmds {
+            app.world_mut().write_message(c);
+        }
+        app.update();
+    }
+    assert_eq!(checked.len(), 6, "phases reached: {checked:?}");
+    assert_eq!(cases, 6 * 3 * 6 * 4);
+    failures.dedup();
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} cases failed, e.g.:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// Opening the History asks the score window for more room: it shrinks its text or moves to
+/// make it, and still covers nothing (it does not give way to its strip while there is room).
+/// At 150% in the same window there is no room for it at the round's end: it gives way to its
+/// strip, which covers nothing either.
+#[test]
+fn the_history_opened_keeps_the_score_window_clear_of_the_table() {
+    let mut app = app("history-room", 1795999795589331121);
+    set_speed(&mut app, AnimSpeed::Instant);
+    play_round_out(&mut app);
+    resize(&mut app, 1280, 800, 100);
+    for _ in 0..10 {
+        app.update();
+    }
+    let drawn = |app: &mut App, id: &str| drawn_areas(app).into_iter().find(|a| a.0 == id);
+    let score = drawn(&mut app, "score")
+        .expect("the score window is drawn")
+        .2;
+    // Its History's header is its last line while folded.
+    click(&mut app, Vec2::new(score.min.x + 40.0, score.max.y - 14.0));
+    for _ in 0..10 {
+        app.update();
+    }
+    let case = "1280×800 100% History open";
+    let opened = drawn(&mut app, "score");
+    assert!(
+        opened.is_some_and(|o| o.2.height() > score.height() + 10.0),
+        "{case}: the score window is there with its History open: {:?}",
+        drawn_areas(&mut app)
+    );
+    let mut failures = Vec::new();
+    nothing_covers(&mut app, case, &mut failures);
+    // At 150% it gives way, History open or not.
+    resize(&mut app, 1280, 800, 150);
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(drawn(&mut app, "score").is_none() && drawn(&mut app, "score-strip").is_some());
+    nothing_covers(&mut app, "1280×800 150% History open", &mut failures);
+    assert!(failures.is_empty(), "{failures:?}");
 }

@@ -19,7 +19,7 @@ use bevy::prelude::*;
 
 use super::felt::Skin;
 use super::input::{live_focus, next_sort};
-use super::layout::{Metrics, SortMode, TableLayout};
+use super::layout::{Fits, Metrics, SortMode, TableLayout};
 use super::look::{
     self, BUTTON, BUTTON_HOVER, BUTTON_OFF, BUTTON_OFF_TEXT, BUTTON_PRESSED, BUTTON_TEXT, GOLD,
 };
@@ -264,6 +264,7 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
         ));
         commands.spawn((
             ButtonLabel(i),
+            Fits(Rect::default()),
             Text2d::new(""),
             TextFont::default(),
             TextColor(look::color(BUTTON_TEXT)),
@@ -272,6 +273,7 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
         ));
         commands.spawn((
             ButtonKey(i),
+            Fits(Rect::default()),
             Text2d::new(""),
             TextFont::default(),
             TextColor(look::color(look::BUTTON_KEY)),
@@ -290,6 +292,7 @@ type SlotItem = (
 );
 type LabelItem = (
     &'static ButtonLabel,
+    &'static mut Fits,
     &'static mut Text2d,
     &'static mut TextFont,
     &'static mut TextColor,
@@ -298,6 +301,7 @@ type LabelItem = (
 );
 type KeyItem = (
     &'static ButtonKey,
+    &'static mut Fits,
     &'static mut Text2d,
     &'static mut TextFont,
     &'static mut Transform,
@@ -394,9 +398,15 @@ fn show_buttons(
             tf.translation = p;
         }
     }
-    for (l, mut text, mut font, mut color, mut tf, mut v) in &mut labels {
+    for (l, mut fits, mut text, mut font, mut color, mut tf, mut v) in &mut labels {
         v.set_if_neq(vis(l.0));
         let Some(b) = list.get(l.0) else { continue };
+        // Its room: the button, left of the key hint when there is one.
+        let mut room = Rect::from_center_size(b.pos, b.size);
+        if !b.key.is_empty() {
+            room.max.x = b.pos.x + b.size.x / 2.0 - b.size.y * 0.45;
+        }
+        fits.set_if_neq(Fits(room));
         if text.0 != b.label {
             text.0 = b.label.clone();
         }
@@ -419,11 +429,12 @@ fn show_buttons(
             tf.translation = p;
         }
     }
-    for (k, mut text, mut font, mut tf, mut v) in &mut keys {
+    for (k, mut fits, mut text, mut font, mut tf, mut v) in &mut keys {
         let Some(b) = list.get(k.0) else {
             v.set_if_neq(Visibility::Hidden);
             continue;
         };
+        fits.set_if_neq(Fits(Rect::from_center_size(b.pos, b.size)));
         v.set_if_neq(if b.key.is_empty() || !b.enabled {
             Visibility::Hidden
         } else {

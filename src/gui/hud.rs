@@ -17,10 +17,11 @@
 
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
-use bevy::text::TextBounds;
+use bevy::text::{TextBounds, TextLayoutInfo};
+use bevy::window::RequestRedraw;
 
 use super::felt::Skin;
-use super::layout::Metrics;
+use super::layout::{Fits, Metrics, RAISE};
 use super::look::{self, BUTTON, BUTTON_TEXT, GOLD, INK, PANEL};
 use super::screen::Screen;
 use super::seats::{COMPUTER, HUMAN};
@@ -29,11 +30,17 @@ use super::speech::Speech;
 use super::table::{Feedback, HandView, Series, TableSet, TurnPhase, table_changed};
 use super::words;
 use crate::ai::Level;
+use crate::ai::heuristic::HintReason;
 use crate::rules::{Match, Seat, best_arrangement};
 
 /// The prompt above the player's hand.
 #[derive(Component)]
 struct StatusText;
+
+/// The hint the player asked for (the Hint button or H) and the position it is for: shown in
+/// place of the prompt until the position changes. The overlay's button sets it.
+#[derive(Resource, Default)]
+pub struct Hint(pub Option<(HintReason, usize)>);
 
 /// The computer's last turn, below its hand.
 #[derive(Component)]
@@ -45,6 +52,9 @@ struct Shown {
     text: String,
     /// Whether its cards were coloured for the four-colour deck.
     four_color: bool,
+    /// Its size before fitting, and the factor [`fit_texts`] shrank it by to fit its room.
+    px: f32,
+    shrink: f32,
 }
 
 const TEXT: Color = Color::srgb(look::INK[0], look::INK[1], look::INK[2]);
@@ -114,6 +124,7 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
         commands.spawn((Plate(i), face, Transform::from_xyz(0.0, 0.0, 40.0)));
         commands.spawn((
             PlateName(i),
+            Fits(Rect::default()),
             Text2d::new(""),
             TextFont::default(),
             TextColor(look::color(INK)),
@@ -124,6 +135,7 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
     commands
         .spawn((DealerChip, chip, Transform::from_xyz(0.0, 0.0, 42.0)))
         .with_child((
+            Fits(Rect::default()),
             Text2d::new(""),
             TextFont::default(),
             TextColor(look::color(BUTTON_TEXT)),
@@ -140,6 +152,7 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
             TextColor(TEXT),
             Transform::from_xyz(0.0, 0.0, 50.0),
             Shown::default(),
+            Fits(Rect::default()),
         ));
         if marker == 0 {
             e.insert(StatusText);
@@ -147,6 +160,36 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
             e.insert((NarrationText, Anchor::TOP_CENTER));
         }
     }
+}
+
+/// The room of the prompt and status lines (table coordinates): the width of the middle of the
+/// table, three lines high in the middle of the gap between the piles and the player's hand
+/// with a card raised (less where the gap is smaller). Three lines hold the prompt, the
+/// deadwood and a feedback sentence wrapped once; a longer text is shrunk to fit
+/// (`fit_texts`), and the rest of the gap is left to the overlay's windows.
+pub fn status_box(met: Metrics) -> Rect {
+    let s = met.ui_scale();
+    let bottom = met.hand_y() + met.card.y * (0.5 + RAISE) + 4.0 * s;
+    let top = met.discard().y - met.card.y / 2.0 - 4.0 * s;
+    let mid = (bottom + top) / 2.0;
+    let half = ((top - bottom) / 2.0).min(STATUS_LINES * LINE_HEIGHT * STATUS_PX * s / 2.0);
+    Rect::new(-met.size.x * 0.3, mid - half, met.size.x * 0.3, mid + half)
+}
+
+/// The size of the status and narration texts at 100%, in points.
+const STATUS_PX: f32 = 20.0;
+/// How many lines the status box holds.
+const STATUS_LINES: f32 = 3.0;
+/// Bevy's line height, as a multiple of the font size.
+const LINE_HEIGHT: f32 = 1.2;
+
+/// The room of the computer's last turn: below its hand, above the piles (a pile's top card
+/// lifted under the pointer included).
+pub fn narration_box(met: Metrics) -> Rect {
+    let s = met.ui_scale();
+    let top = met.opponent_y() - met.card.y * 0.62;
+    let bottom = met.discard().y + met.card.y * (0.5 + super::layout::HOVER) + 4.0 * s;
+    Rect::new(-met.size.x * 0.225, bottom, met.size.x * 0.225, top)
 }
 
 /// The prompt and status lines for the player: what to do in this `phase`, the deadwood
@@ -210,6 +253,7 @@ type TextItem = (
     &'static mut TextFont,
     &'static mut Transform,
     &'static mut TextBounds,
+    &'static mut Fits,
 );
 
 /// One text's entity and the components [`show`] sets.
@@ -220,6 +264,7 @@ type TextParts<'a> = (
     Mut<'a, TextFont>,
     Mut<'a, Transform>,
     Mut<'a, TextBounds>,
+    Mut<'a, Fits>,
 );
 
 /// How and where a text shows: its size, place and width, and the deck its cards are
@@ -227,7 +272,8 @@ type TextParts<'a> = (
 struct TextStyle {
     px: f32,
     at: Vec2,
-    width: f32,
+    /// The room it must fit in: its width is the wrapping width.
+    room: Rect,
     four_color: bool,
 }
 
@@ -236,11 +282,11 @@ fn show(commands: &mut Commands, item: TextParts, text: String, style: TextStyle
     let TextStyle {
         px,
         at,
-        width,
+        room,
         four_color,
     } = style;
-    let (e, mut root, mut shown, mut font, mut tf, mut bounds) = item;
-    if shown.text != text || shown.four_color != four_color {
+    let (e, mut root, mut shown, mut font, mut tf, mut bounds, mut fits) = item;
+    if shown.text != text || shown.four_color != four_color || shown.px != px {
         // The text lives in the spans; the root must still count as changed, or a text that
         // became empty (no spans left) would keep its old layout on screen.
         root.set_changed();
@@ -258,9 +304,15 @@ fn show(commands: &mut Commands, item: TextParts, text: String, style: TextStyle
                 ));
             }
         });
-        *shown = Shown { text, four_color };
+        // A new text starts at its full size; `fit_texts` shrinks it if it overflows.
+        *shown = Shown {
+            text,
+            four_color,
+            px,
+            shrink: 1.0,
+        };
     }
-    let size = FontSize::Px(px);
+    let size = FontSize::Px(px * shown.shrink);
     if font.font_size != size {
         font.font_size = size;
     }
@@ -268,9 +320,10 @@ fn show(commands: &mut Commands, item: TextParts, text: String, style: TextStyle
     if tf.translation != p {
         tf.translation = p;
     }
-    if bounds.width != Some(width) {
-        bounds.width = Some(width);
+    if bounds.width != Some(room.width()) {
+        bounds.width = Some(room.width());
     }
+    fits.set_if_neq(Fits(room));
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -285,51 +338,84 @@ fn update_texts(
     speech: Res<Speech>,
     mut status: Query<TextItem, (With<StatusText>, Without<NarrationText>)>,
     mut narration_text: Query<TextItem, (With<NarrationText>, Without<StatusText>)>,
-    mut spans_q: Query<&mut TextFont, (With<TextSpan>, Without<Shown>)>,
+    hint: Res<Hint>,
 ) {
     let met = screen.metrics;
     let s = met.ui_scale();
-    let px = 20.0 * s;
+    let px = STATUS_PX * s;
     let phase = *state.get();
     if let Ok(item) = status.single_mut() {
-        let at = Vec2::new(0.0, met.hand_y() + met.card.y * 0.93);
+        let room = status_box(met);
+        let mut text = status_line(&speech, &series.current, hand.knocking, &feedback, phase);
+        // A hint asked for takes the place of the prompt: both say what to do now.
+        if let Some((h, _)) = &hint.0 {
+            let rest = text.split_once('\n').map_or(text.as_str(), |t| t.1);
+            text = format!("{}\n{rest}", words::hint(&speech, h));
+        }
         show(
             &mut commands,
             item,
-            status_line(&speech, &series.current, hand.knocking, &feedback, phase),
+            text,
             TextStyle {
                 px,
-                at,
-                width: met.size.x * 0.6,
+                at: room.center(),
+                room,
                 four_color: settings.four_color,
             },
         );
     }
     if let Ok(item) = narration_text.single_mut() {
-        let at = Vec2::new(0.0, met.opponent_y() - met.card.y * 0.62);
+        let room = narration_box(met);
         show(
             &mut commands,
             item,
             narration(&speech, &series.current, phase),
             TextStyle {
                 px,
-                at,
-                width: met.size.x * 0.45,
+                at: Vec2::new(room.center().x, room.max.y),
+                room,
                 four_color: settings.four_color,
             },
         );
     }
-    // Spans carry their own size: keep those already shown at the window's.
-    for mut font in &mut spans_q {
-        if font.font_size != FontSize::Px(px) {
-            font.font_size = FontSize::Px(px);
+}
+
+/// Shrinks a table text that came out larger than its room (a long sentence at 150% in a small
+/// window), measured from Bevy's own layout of it; a new text starts at full size again.
+fn fit_texts(
+    mut texts: Query<(&mut Shown, &Fits, &TextLayoutInfo, &mut TextFont, &Children)>,
+    mut spans: Query<&mut TextFont, (With<TextSpan>, Without<Shown>)>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    for (mut shown, fits, info, mut font, children) in &mut texts {
+        if info.scale_factor <= 0.0 || shown.text.is_empty() {
+            continue;
         }
+        let size = info.size / info.scale_factor;
+        let room = fits.0.size();
+        let over = (size.x / room.x).max(size.y / room.y);
+        if over <= 1.0 || shown.shrink <= MIN_SHRINK {
+            continue;
+        }
+        shown.shrink = (shown.shrink / over * 0.97).max(MIN_SHRINK);
+        let px = FontSize::Px(shown.px * shown.shrink);
+        font.font_size = px;
+        for &c in children {
+            if let Ok(mut f) = spans.get_mut(c) {
+                f.font_size = px;
+            }
+        }
+        redraw.write(RequestRedraw);
     }
 }
+
+/// The least a table text is shrunk to: below this it would not be read.
+const MIN_SHRINK: f32 = 0.6;
 
 type PlateItem = (&'static Plate, &'static mut Sprite, &'static mut Transform);
 type NameItem = (
     &'static PlateName,
+    &'static mut Fits,
     &'static mut Text2d,
     &'static mut TextFont,
     &'static mut TextColor,
@@ -352,7 +438,7 @@ fn update_plates(
     mut names: Query<NameItem, (Without<Plate>, Without<DealerChip>)>,
     mut chip: Query<ChipItem, (With<DealerChip>, Without<Plate>, Without<PlateName>)>,
     mut chip_text: Query<
-        (&mut Text2d, &mut TextFont),
+        (&mut Text2d, &mut TextFont, &mut Fits),
         (Without<PlateName>, Without<Shown>, Without<TextSpan>),
     >,
 ) {
@@ -376,8 +462,9 @@ fn update_plates(
             tf.translation = at;
         }
     }
-    for (n, mut text, mut font, mut color, mut tf) in &mut names {
+    for (n, mut fits, mut text, mut font, mut color, mut tf) in &mut names {
         let sp = &plates_now[n.0];
+        fits.set_if_neq(Fits(Rect::from_center_size(sp.pos, sp.size)));
         if text.0 != sp.name {
             text.0 = sp.name.clone();
         }
@@ -407,7 +494,8 @@ fn update_plates(
             tf.translation = at;
         }
         for &c in children {
-            if let Ok((mut text, mut font)) = chip_text.get_mut(c) {
+            if let Ok((mut text, mut font, mut fits)) = chip_text.get_mut(c) {
+                fits.set_if_neq(Fits(Rect::from_center_size(Vec2::ZERO, Vec2::splat(d))));
                 let letter = speech.t("dealer-chip", &[]);
                 if text.0 != letter {
                     text.0 = letter;
@@ -426,18 +514,25 @@ pub struct HudPlugin;
 
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, setup).add_systems(
-            Update,
-            (
-                update_texts.run_if(
-                    table_changed
-                        .or_eager(resource_changed::<PlayerSettings>)
-                        .or_eager(resource_changed::<Speech>),
-                ),
-                update_plates.run_if(table_changed.or_eager(resource_changed::<Speech>)),
+        app.init_resource::<Hint>()
+            .add_systems(Startup, setup)
+            .add_systems(
+                PostUpdate,
+                fit_texts.after(bevy::sprite::update_text2d_layout),
             )
-                .in_set(TableSet::Show),
-        );
+            .add_systems(
+                Update,
+                (
+                    update_texts.run_if(
+                        table_changed
+                            .or_eager(resource_changed::<PlayerSettings>)
+                            .or_eager(resource_changed::<Speech>)
+                            .or_eager(resource_changed::<Hint>),
+                    ),
+                    update_plates.run_if(table_changed.or_eager(resource_changed::<Speech>)),
+                )
+                    .in_set(TableSet::Show),
+            );
     }
 }
 

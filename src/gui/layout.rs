@@ -150,6 +150,12 @@ pub fn arranged(hand: CardSet) -> (Vec<Card>, Vec<usize>) {
     (order, starts)
 }
 
+/// The rectangle an on-table text must stay inside (its button, its plate, or the room kept for
+/// it), in its parent's coordinates: the table's for a text on its own. Set by the text's owner; a headless test checks every text
+/// against it at every window size, text size and language.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Fits(pub Rect);
+
 /// One card on the table: the entity showing card `.0`.
 #[derive(Component)]
 pub struct CardSprite(pub Card);

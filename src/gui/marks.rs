@@ -61,6 +61,7 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
         .spawn((TakenTag, tag, Transform::default(), Visibility::Hidden))
         .with_child((
             TagText,
+            super::layout::Fits(Rect::default()),
             Text2d::new(""),
             TextFont::default(),
             TextColor(look::color(INK)),
@@ -229,7 +230,7 @@ fn place_marks(
     cards: Query<(Entity, &CardSprite)>,
     mut tag: Query<MarkItem, (With<TakenTag>, Without<FocusRing>)>,
     mut ring: Query<MarkItem, (With<FocusRing>, Without<TakenTag>)>,
-    mut tag_text: Query<(&mut Text2d, &mut TextFont), With<TagText>>,
+    mut tag_text: Query<(&mut Text2d, &mut TextFont, &mut super::layout::Fits), With<TagText>>,
 ) {
     if !(series.is_changed()
         || hand.is_changed()
@@ -261,7 +262,9 @@ fn place_marks(
     }
     let word = speech.t("tag-taken", &[]);
     let px = FontSize::Px(tag_font(card, &word));
-    for (mut text, mut font) in &mut tag_text {
+    let room = super::layout::Fits(Rect::from_center_size(Vec2::ZERO, tag_place(card).1));
+    for (mut text, mut font, mut fits) in &mut tag_text {
+        fits.set_if_neq(room);
         if text.0 != word {
             text.0 = word.clone();
         }

@@ -67,6 +67,7 @@ pub mod persist;
 pub mod placement;
 pub mod pointer;
 pub mod review;
+pub mod room;
 pub mod scoreview;
 pub mod screen;
 pub mod seats;

@@ -10,9 +10,10 @@
 //! - A review is of a round that is over, so it stays valid whatever the table does next; it
 //!   is dropped only when the player closes it or asks for another.
 //! - It is asked for like every other input, with a [`PlayerCommand::Review`].
-//! - The window sits top left, over the score window, below the deal's commitment: clear of
-//!   the round-end banner, the Next round button and most of the computer's revealed hand,
-//!   which a player studying a round wants to see.
+//! - The window is wide and low (three columns: the decision, the position, the engine's view),
+//!   so it fits between the two revealed hands; `overlay` finds it a place clear of the
+//!   table (see `room`) before any other window, as the player asked for it. Where no place
+//!   is free it still opens, top left, over the table.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -22,11 +23,12 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::look;
+use super::room::Placements;
 use super::seats::HUMAN;
 use super::settings::PlayerSettings;
 use super::speech::Speech;
 use super::table::{PlayerCommand, Series};
-use super::theme::card_text;
+use super::theme::{at_scale, card_text};
 use crate::ai::review::{self, Review};
 use crate::lang::{Arg, action_text, card, card_row};
 use crate::rules::RuleError;
@@ -138,11 +140,18 @@ fn collect(mut rr: ResMut<RoundReview>) {
     };
 }
 
+/// The width of each of the review's three columns, and of the whole window, in points at
+/// the player's text size.
+const COLUMN: f32 = 250.0;
+const GUTTER: f32 = 14.0;
+pub const WIDTH: f32 = 3.0 * COLUMN + 2.0 * GUTTER + 40.0;
+
 fn review_ui(
     mut contexts: EguiContexts,
     mut rr: ResMut<RoundReview>,
     speech: Res<Speech>,
     settings: Res<PlayerSettings>,
+    placements: Res<Placements>,
 ) -> Result {
     if matches!(rr.0, ReviewState::Closed) {
         return Ok(());
@@ -157,135 +166,196 @@ fn review_ui(
     };
     let mut close = false;
     let mut go: Option<usize> = None;
-    egui::Window::new(t("review-title", &[("round", (round + 1).into())]))
-        .id("review".into())
-        .anchor(egui::Align2::LEFT_TOP, [8.0, 80.0])
-        .collapsible(false)
-        .resizable(false)
-        .show(ctx, |ui| {
-            // Narrow enough to leave the round-end banner clear at 1024×640 in every language.
-            ui.set_max_width(330.0);
-            match &rr.0 {
-                ReviewState::Running { done, total, .. } => {
-                    let (d, n) = (done.load(Ordering::Relaxed), total.load(Ordering::Relaxed));
-                    ui.label(t(
-                        "review-progress",
-                        &[("done", d.into()), ("total", n.into())],
-                    ));
-                    let frac = if n == 0 { 0.0 } else { d as f32 / n as f32 };
-                    ui.add(egui::ProgressBar::new(frac).desired_width(300.0));
-                }
-                ReviewState::Ready {
-                    review: rev, step, ..
-                } => {
-                    let summary = crate::lang::review_summary(t, rev);
-                    ui.label(card_text(ui, &summary, settings.four_color));
-                    ui.separator();
-                    if let Some(d) = rev.decisions.get(*step) {
-                        ui.strong(t(
-                            "review-step",
-                            &[
-                                ("step", (step + 1).into()),
-                                ("count", rev.decisions.len().into()),
-                                ("move", (d.move_index + 1).into()),
-                            ],
-                        ));
-                        let chose = t("review-you-chose", &[("played", act(&d.played).into())]);
-                        ui.label(card_text(ui, &chose, settings.four_color));
-                        let verdict = if d.flagged {
-                            t(
-                                "review-better",
-                                &[
-                                    ("best", act(&d.best).into()),
-                                    ("cost", format!("{:.1}", d.cost).into()),
-                                    ("se", format!("{:.1}", d.se).into()),
-                                ],
-                            )
-                        } else {
-                            t(
-                                "review-fine",
-                                &[
-                                    ("agree", if d.cost == 0.0 { "yes" } else { "no" }.into()),
-                                    ("margin", format!("{:.0}", review::MARGIN).into()),
-                                ],
-                            )
-                        };
-                        let mut job = card_text(ui, &verdict, settings.four_color);
-                        if d.flagged {
-                            for s in &mut job.sections {
-                                if s.format.color == ui.visuals().text_color() {
-                                    s.format.color = look::egui_color(look::GOLD);
-                                }
-                            }
-                        }
-                        ui.label(job);
-                        ui.add_space(4.0);
-                        let v = &d.view;
-                        for line in [
-                            t("review-hand", &[("cards", card_row(v.hand).into())]),
-                            t(
-                                "review-top",
-                                &[(
-                                    "card",
-                                    v.discard_top()
-                                        .map(card)
-                                        .unwrap_or_else(|| "–".into())
-                                        .into(),
-                                )],
-                            ),
-                            t(
-                                "review-known",
-                                &[
-                                    ("count", v.knowledge.opp_holds.len().into()),
-                                    ("cards", card_row(v.knowledge.opp_holds).into()),
-                                ],
-                            ),
-                        ] {
-                            ui.label(card_text(ui, &line, settings.four_color));
-                        }
-                        ui.add_space(4.0);
-                        ui.label(egui::RichText::new(t("review-options", &[])).small());
-                        for m in d.analysis.moves.iter().take(4) {
-                            let line = t(
-                                "review-option",
-                                &[
-                                    ("move", act(&m.action).into()),
-                                    ("value", format!("{:+.1}", m.mean).into()),
-                                ],
+    // Where the overlay found room for it (it opens the frame after it is asked for).
+    let Some(placed) = placements.review else {
+        return Ok(());
+    };
+    at_scale(ctx, placed.scale, |ctx| {
+        // An area framed as a window, with no title bar: the title leads the first line,
+        // one line less for the room between the revealed hands.
+        egui::Area::new("review".into())
+            .fixed_pos(egui::pos2(placed.pos.x, placed.pos.y))
+            .movable(false)
+            .order(egui::Order::Middle)
+            .show(ctx, |ui| {
+                egui::Frame::window(ui.style()).show(ui, |ui| {
+                    // Wide and low: it fits between the revealed hands, beside nothing else. Its
+                    // own width at each scale (egui would keep it as wide as it ever was).
+                    ui.set_width(WIDTH * placed.scale);
+                    let title = t("review-title", &[("round", (round + 1).into())]);
+                    match &rr.0 {
+                        ReviewState::Running { done, total, .. } => {
+                            let (d, n) =
+                                (done.load(Ordering::Relaxed), total.load(Ordering::Relaxed));
+                            ui.strong(&title);
+                            ui.label(t(
+                                "review-progress",
+                                &[("done", d.into()), ("total", n.into())],
+                            ));
+                            let frac = if n == 0 { 0.0 } else { d as f32 / n as f32 };
+                            ui.add(
+                                egui::ProgressBar::new(frac).desired_width(300.0 * placed.scale),
                             );
-                            ui.label(card_text(ui, &line, settings.four_color));
                         }
-                    } else {
-                        ui.label(t("review-none", &[]));
+                        ReviewState::Ready {
+                            review: rev, step, ..
+                        } => {
+                            let summary = crate::lang::review_summary(t, rev);
+                            ui.horizontal_wrapped(|ui| {
+                                ui.strong(&title);
+                                ui.label(card_text(ui, &summary, settings.four_color));
+                            });
+                            ui.separator();
+                            if let Some(d) = rev.decisions.get(*step) {
+                                // Three columns side by side, so the window stays low enough
+                                // to fit between the revealed hands: the decision and its
+                                // verdict, the position, the engine's values.
+                                let col = COLUMN * placed.scale;
+                                ui.horizontal_top(|ui| {
+                                    ui.vertical(|ui| {
+                                        ui.set_width(col);
+                                        ui.strong(t(
+                                            "review-step",
+                                            &[
+                                                ("step", (step + 1).into()),
+                                                ("count", rev.decisions.len().into()),
+                                                ("move", (d.move_index + 1).into()),
+                                            ],
+                                        ));
+                                        let chose = t(
+                                            "review-you-chose",
+                                            &[("played", act(&d.played).into())],
+                                        );
+                                        ui.label(card_text(ui, &chose, settings.four_color));
+                                        let verdict = if d.flagged {
+                                            t(
+                                                "review-better",
+                                                &[
+                                                    ("best", act(&d.best).into()),
+                                                    ("cost", format!("{:.1}", d.cost).into()),
+                                                    ("se", format!("{:.1}", d.se).into()),
+                                                ],
+                                            )
+                                        } else {
+                                            t(
+                                                "review-fine",
+                                                &[
+                                                    (
+                                                        "agree",
+                                                        if d.cost == 0.0 { "yes" } else { "no" }
+                                                            .into(),
+                                                    ),
+                                                    (
+                                                        "margin",
+                                                        format!("{:.0}", review::MARGIN).into(),
+                                                    ),
+                                                ],
+                                            )
+                                        };
+                                        let mut job = card_text(ui, &verdict, settings.four_color);
+                                        if d.flagged {
+                                            for s in &mut job.sections {
+                                                if s.format.color == ui.visuals().text_color() {
+                                                    s.format.color = look::egui_color(look::GOLD);
+                                                }
+                                            }
+                                        }
+                                        ui.label(job);
+                                    });
+                                    ui.add_space(GUTTER * placed.scale);
+                                    ui.vertical(|ui| {
+                                        ui.set_width(col);
+                                        let v = &d.view;
+                                        for line in [
+                                            t("review-hand", &[("cards", card_row(v.hand).into())]),
+                                            t(
+                                                "review-top",
+                                                &[(
+                                                    "card",
+                                                    v.discard_top()
+                                                        .map(card)
+                                                        .unwrap_or_else(|| "–".into())
+                                                        .into(),
+                                                )],
+                                            ),
+                                            t(
+                                                "review-known",
+                                                &[
+                                                    ("count", v.knowledge.opp_holds.len().into()),
+                                                    (
+                                                        "cards",
+                                                        card_row(v.knowledge.opp_holds).into(),
+                                                    ),
+                                                ],
+                                            ),
+                                        ] {
+                                            ui.label(card_text(ui, &line, settings.four_color));
+                                        }
+                                    });
+                                    ui.add_space(GUTTER * placed.scale);
+                                    ui.vertical(|ui| {
+                                        ui.set_width(col);
+                                        ui.label(
+                                            egui::RichText::new(t("review-options", &[])).small(),
+                                        );
+                                        // What each move gives away against the best: what
+                                        // a player can act on (the engine's own values are
+                                        // Hollywood-weighted points, +51 for one round puzzles).
+                                        let best = d.analysis.moves.first().map_or(0.0, |m| m.mean);
+                                        for m in d.analysis.moves.iter().take(4) {
+                                            let mv = ("move", act(&m.action).into());
+                                            let cost = best - m.mean;
+                                            let line = if cost < 0.05 {
+                                                t("review-option-best", &[mv])
+                                            } else {
+                                                t(
+                                                    "review-option",
+                                                    &[mv, ("cost", format!("{cost:.1}").into())],
+                                                )
+                                            };
+                                            ui.label(card_text(ui, &line, settings.four_color));
+                                        }
+                                    });
+                                });
+                            } else {
+                                ui.label(t("review-none", &[]));
+                            }
+                            ui.separator();
+                            ui.horizontal(|ui| {
+                                let n = rev.decisions.len();
+                                if ui
+                                    .add_enabled(
+                                        *step > 0,
+                                        egui::Button::new(t("review-prev", &[])),
+                                    )
+                                    .clicked()
+                                {
+                                    go = Some(step - 1);
+                                }
+                                if ui
+                                    .add_enabled(
+                                        step + 1 < n,
+                                        egui::Button::new(t("review-next", &[])),
+                                    )
+                                    .clicked()
+                                {
+                                    go = Some(step + 1);
+                                }
+                                if let Some(b) = rev.biggest_index()
+                                    && ui.button(t("review-biggest", &[])).clicked()
+                                {
+                                    go = Some(b);
+                                }
+                                if ui.button(t("review-close", &[])).clicked() {
+                                    close = true;
+                                }
+                            });
+                        }
+                        ReviewState::Closed => {}
                     }
-                    ui.separator();
-                    ui.horizontal(|ui| {
-                        let n = rev.decisions.len();
-                        if ui
-                            .add_enabled(*step > 0, egui::Button::new(t("review-prev", &[])))
-                            .clicked()
-                        {
-                            go = Some(step - 1);
-                        }
-                        if ui
-                            .add_enabled(step + 1 < n, egui::Button::new(t("review-next", &[])))
-                            .clicked()
-                        {
-                            go = Some(step + 1);
-                        }
-                        if let Some(b) = rev.biggest_index()
-                            && ui.button(t("review-biggest", &[])).clicked()
-                        {
-                            go = Some(b);
-                        }
-                        if ui.button(t("review-close", &[])).clicked() {
-                            close = true;
-                        }
-                    });
-                }
-                ReviewState::Closed => {}
-            }
-        });
+                });
+            });
+    });
     if close {
         rr.0 = ReviewState::Closed;
     } else if let (Some(to), ReviewState::Ready { step, .. }) = (go, &mut rr.0) {

@@ -129,6 +129,38 @@ pub fn card_text(ui: &egui::Ui, text: &str, four_color: bool) -> egui::text::Lay
     job
 }
 
+/// Draws with egui's text and spacing `f` times their size (a window given less room).
+pub fn at_scale<R>(ctx: &egui::Context, f: f32, draw: impl FnOnce(&egui::Context) -> R) -> R {
+    if (f - 1.0).abs() < 1e-3 {
+        return draw(ctx);
+    }
+    let before = ctx.global_style();
+    let mut s = (*before).clone();
+    for font in s.text_styles.values_mut() {
+        font.size *= f;
+    }
+    let sp = &mut s.spacing;
+    sp.item_spacing *= f;
+    sp.button_padding *= f;
+    sp.interact_size *= f;
+    sp.indent *= f;
+    sp.icon_width *= f;
+    sp.icon_width_inner *= f;
+    sp.icon_spacing *= f;
+    let m = |v: i8| (v as f32 * f).round() as i8;
+    let w = sp.window_margin;
+    sp.window_margin = egui::Margin {
+        left: m(w.left),
+        right: m(w.right),
+        top: m(w.top),
+        bottom: m(w.bottom),
+    };
+    ctx.set_global_style(s);
+    let out = draw(ctx);
+    ctx.set_global_style(before);
+    out
+}
+
 /// egui in the table's colours.
 pub struct ThemePlugin;
 

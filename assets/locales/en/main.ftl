@@ -454,8 +454,9 @@ review-known = { $count ->
     [0] No card of the computer's was known.
    *[other] The computer was known to hold: { $cards }
 }
-review-options = The engine's values (expected points for you):
-review-option = { $move }: { $value }
+review-options = Points each move gives away against the best:
+review-option = { $move }: −{ $cost }
+review-option-best = { $move }: best
 review-prev = Previous
 review-next = Next
 review-biggest = Biggest mistake

@@ -2,7 +2,7 @@
 #
 # Pilihan kata: ketuk (knock), gin, undercut (istilah yang dipakai pemain gin rummy),
 # kartu mati dan nilai kartu mati (deadwood), kombinasi (meld), urutan (run), tempel (lay off),
-# tumpukan (stock), tumpukan buangan (discard pile), kartu terbuka (upcard), bandar (dealer),
+# tumpukan tertutup (stock), tumpukan buangan (discard pile), kartu terbuka (upcard), dealer,
 # seri (series), babak (salah satu dari tiga hitungan Hollywood; singkat, muat di tabel skor), ronde (round).
 # Kartu ditulis seperti indeks di pojok kartu permainan ini (8♦, 10♠, K♣).
 
@@ -39,16 +39,16 @@ seat-name = { $who ->
 level-easy = Mudah
 level-medium = Sedang
 level-hard = Sulit
-# B untuk bandar.
-dealer-chip = B
+# D untuk dealer.
+dealer-chip = D
 tag-taken = diambil
 
 ## Yang perlu dilakukan sekarang, di atas kartu Anda.
 
 status-dealing = Membagikan kartu…
 status-upcard = Ambil kartu terbuka atau lewat.
-status-draw = Ambil kartu: klik atau seret tumpukan atau tumpukan buangan.
-status-knock = Ketuk: klik kartu yang dibuang (kartu yang menyala boleh), atau Batal ketuk.
+status-draw = Ambil kartu: klik atau seret tumpukan tertutup atau tumpukan buangan.
+status-knock = Ketuk: klik kartu yang akan dibuang (kartu yang menyala boleh), atau Batal ketuk.
 status-discard = Buang: klik dua kali sebuah kartu atau seret ke tumpukan buangan.
 status-layoff = Komputer mengetuk. Seret kartu ke kombinasinya, lalu Selesai.
 status-thinking = Komputer sedang berpikir…
@@ -61,17 +61,17 @@ refused-not-your-turn = Belum giliran Anda.
 refused-wrong-phase = Itu tidak bisa dilakukan sekarang.
 refused-not-in-hand = Kartu { $card } tidak ada di tangan Anda.
 refused-taken-card = Anda baru mengambil { $card } dari tumpukan buangan: kartu itu tidak boleh langsung dibuang lagi.
-refused-must-draw-stock = Kedua pemain melewatkan kartu terbuka: ambil dari tumpukan.
+refused-must-draw-stock = Kedua pemain melewatkan kartu terbuka: ambil dari tumpukan tertutup.
 refused-pile-empty = Tumpukan buangan kosong.
 refused-stock-empty = Tumpukan sudah habis.
 refused-deadwood-too-high = Anda tidak bisa mengetuk dengan kartu itu: nilai kartu mati { $deadwood } lebih dari { $limit }.
 refused-bad-melds = Kombinasi itu tidak cocok dengan kartu Anda.
-refused-not-gin = Belum gin: masih ada kartu mati senilai { $deadwood }.
+refused-not-gin = Belum mencapai gin: masih ada kartu mati senilai { $deadwood }.
 refused-big-gin-off = Big gin tidak dipakai dalam aturan ini.
 refused-no-such-meld = Kombinasi itu tidak ada.
 refused-does-not-fit = Kartu { $card } tidak cocok untuk kombinasi itu.
 refused-bad-deck = Itu bukan satu dek berisi 52 kartu.
-refused-no-gin = Kartu Anda belum gin.
+refused-no-gin = Kartu Anda belum mencapai gin.
 
 ## Saran.
 
@@ -79,12 +79,12 @@ hint-tooltip = Yang akan dilakukan komputer tingkat Sedang di sini
 hint-take-into-meld = Ambil { $card }: kartu itu masuk ke sebuah kombinasi.
 hint-take-towards-knock = Ambil { $card }: dengan kartu itu Anda bisa mendekati ketuk.
 hint-pass = Lewat: { $card } tidak masuk ke kombinasi mana pun.
-hint-draw-unmelded = Ambil dari tumpukan: { $card } tidak masuk ke kombinasi mana pun.
-hint-draw = Ambil dari tumpukan.
+hint-draw-unmelded = Ambil dari tumpukan tertutup: { $card } tidak masuk ke kombinasi mana pun.
+hint-draw = Ambil dari tumpukan tertutup.
 hint-discard = Buang { $card }: kartu itu paling sedikit membantu kombinasi Anda, dan sisa kartu mati Anda { $deadwood }.
 hint-discard-wanted = Buang { $card }: sisa kartu mati Anda { $deadwood } (mungkin komputer menginginkannya, tetapi pilihan lain lebih buruk).
 hint-knock = Ketuk sambil membuang { $card }: kartu mati { $deadwood } kemungkinan lebih kecil daripada milik komputer.
-hint-gin = Gin sambil membuang { $card }: semua kartu lain sudah masuk kombinasi.
+hint-gin = Capai gin sambil membuang { $card }: semua kartu lain sudah masuk kombinasi.
 hint-big-gin = Big gin: kesebelas kartu sudah masuk kombinasi.
 hint-lay-off = Tempel { $card }: kartu itu menyambung salah satu kombinasi pengetuk.
 hint-done = Selesai: tidak ada lagi kartu Anda yang cocok dengan kombinasi pengetuk.
@@ -102,11 +102,11 @@ turn-took = { $from ->
    *[upcard] mengambil kartu terbuka { $card }
 }
 turn-took-discard = mengambil kartu buangan
-turn-drew = mengambil dari tumpukan
+turn-drew = mengambil dari tumpukan tertutup
 turn-threw = membuang { $card }
 turn-knocked = mengetuk sambil membuang { $card }
-turn-gin = gin sambil membuang { $card }
-turn-big-gin = big gin
+turn-gin = mencapai gin sambil membuang { $card }
+turn-big-gin = mencapai big gin
 turn-laid-off = menempelkan { $cards }
 turn-laid-nothing = tidak menempelkan apa pun
 list-and = { $first } dan { $last }
@@ -114,7 +114,7 @@ moves-none = Belum ada langkah.
 
 ## Skor sebuah ronde.
 
-score-line-dead-hand = Tangan mati: tumpukan tinggal dua kartu. Tidak ada yang mendapat skor; bandar yang sama membagi lagi.
+score-line-dead-hand = Tangan mati: tumpukan tertutup tinggal dua kartu. Tidak ada yang mendapat skor; dealer yang sama membagi lagi.
 score-line-knock = { $knocker ->
     [you] Anda mengetuk dengan { $kd }, komputer punya { $dd }: Anda mendapat { $points }.
    *[computer] Komputer mengetuk dengan { $kd }, Anda punya { $dd }: komputer mendapat { $points }.
@@ -124,12 +124,12 @@ score-line-undercut = { $knocker ->
    *[computer] Komputer mengetuk dengan { $kd } tetapi Anda punya { $dd }: undercut, Anda mendapat { $points } (bonus { $bonus } + { $rest }).
 }
 score-line-gin = { $knocker ->
-    [you] Anda gin, komputer punya { $dd }: Anda mendapat { $points } (bonus { $bonus } + { $dd }).
-   *[computer] Komputer gin, Anda punya { $dd }: komputer mendapat { $points } (bonus { $bonus } + { $dd }).
+    [you] Anda mencapai gin, komputer punya { $dd }: Anda mendapat { $points } (bonus { $bonus } + { $dd }).
+   *[computer] Komputer mencapai gin, Anda punya { $dd }: komputer mendapat { $points } (bonus { $bonus } + { $dd }).
 }
 score-line-big-gin = { $knocker ->
-    [you] Anda big gin, komputer punya { $dd }: Anda mendapat { $points } (bonus { $bonus } + { $dd }).
-   *[computer] Komputer big gin, Anda punya { $dd }: komputer mendapat { $points } (bonus { $bonus } + { $dd }).
+    [you] Anda mencapai big gin, komputer punya { $dd }: Anda mendapat { $points } (bonus { $bonus } + { $dd }).
+   *[computer] Komputer mencapai big gin, Anda punya { $dd }: komputer mendapat { $points } (bonus { $bonus } + { $dd }).
 }
 
 ## Pengumuman setelah ronde, dan rincian skornya.
@@ -138,7 +138,7 @@ games-list = { $count ->
     [0] tidak ada babak terbuka
    *[other] babak { $games }
 }
-banner-dead-hand = Tangan mati: tidak ada yang mendapat skor; bandar yang sama membagi lagi.
+banner-dead-hand = Tangan mati: tidak ada yang mendapat skor; dealer yang sama membagi lagi.
 banner-win = { $who ->
     [you] { $how ->
         [gin] Gin! +{ $points } untuk { $games }
@@ -147,8 +147,8 @@ banner-win = { $who ->
        *[knock] Anda memenangi ronde: +{ $points } untuk { $games }
     }
    *[computer] { $how ->
-        [gin] Komputer gin: +{ $points } untuk { $games }
-        [big-gin] Komputer big gin: +{ $points } untuk { $games }
+        [gin] Komputer mencapai gin: +{ $points } untuk { $games }
+        [big-gin] Komputer mencapai big gin: +{ $points } untuk { $games }
         [undercut] Komputer meng-undercut Anda: +{ $points } untuk { $games }
        *[knock] Komputer memenangi ronde: +{ $points } untuk { $games }
     }
@@ -165,13 +165,13 @@ banner-series-over = Ketiga babak sudah selesai: seri berakhir.
 banner-practice = (Kartu yang dimainkan ulang: tidak dihitung.)
 worked-knocker = { $who ->
     [you] { $how ->
-        [gin] Anda gin.
-        [big-gin] Anda big gin.
+        [gin] Anda mencapai gin.
+        [big-gin] Anda mencapai big gin.
        *[other] Anda mengetuk dengan { $deadwood }.
     }
    *[computer] { $how ->
-        [gin] Komputer gin.
-        [big-gin] Komputer big gin.
+        [gin] Komputer mencapai gin.
+        [big-gin] Komputer mencapai big gin.
        *[other] Komputer mengetuk dengan { $deadwood }.
     }
 }
@@ -295,7 +295,7 @@ replay-deal = Pembagian { $deal } · seed { $seed }, dibagi oleh { $who ->
 }
 history-seed = seed { $seed }
 replay-seed = Seed
-replay-dealer = Bandar
+replay-dealer = Dealer
 replay-play = Mainkan kartu ini
 replay-bad-seed = Seed berupa bilangan bulat, misalnya 614480483733483466.
 
@@ -348,19 +348,19 @@ stats-note = Kartu yang dimainkan ulang tidak dihitung.
 ## Cara bermain. $gin, $undercut, $target dan $limit adalah angka dari aturan.
 
 help-round-title = JALANNYA RONDE
-help-round = Anda dan komputer masing-masing mendapat 10 kartu; kartu berikutnya dibuka dan menjadi awal tumpukan buangan. Pemain yang bukan bandar boleh mengambil kartu terbuka itu; kalau ia lewat, bandar boleh mengambilnya; kalau keduanya lewat, pemain yang bukan bandar mengambil dari tumpukan. Setiap giliran Anda mengambil satu kartu, dari tumpukan atau tumpukan buangan, lalu membuang satu. Kartu yang baru Anda ambil dari tumpukan buangan tidak boleh langsung dibuang lagi.
+help-round = Anda dan komputer masing-masing mendapat 10 kartu; kartu berikutnya dibuka dan menjadi awal tumpukan buangan. Pemain yang bukan dealer boleh mengambil kartu terbuka itu; kalau ia lewat, dealer boleh mengambilnya; kalau keduanya lewat, pemain yang bukan dealer mengambil dari tumpukan tertutup. Setiap giliran Anda mengambil satu kartu, dari tumpukan tertutup atau tumpukan buangan, lalu membuang satu. Kartu yang baru Anda ambil dari tumpukan buangan tidak boleh langsung dibuang lagi.
 help-melds-title = KOMBINASI
-help-melds = Tiga atau empat kartu yang sama angkanya, atau tiga kartu berurutan atau lebih dari satu jenis (♣ keriting, ♦ wajik, ♥ hati, ♠ sekop). As bernilai rendah: A-2-3 adalah urutan, Q-K-A bukan. Satu kartu hanya dihitung dalam satu kombinasi. Kartu di luar kombinasi adalah kartu mati: As bernilai 1, J, Q dan K bernilai 10, kartu lain sesuai angkanya.
+help-melds = Tiga atau empat kartu yang sama angkanya, atau tiga kartu atau lebih yang berurutan dengan jenis yang sama (♣ keriting, ♦ wajik, ♥ hati, ♠ sekop). As bernilai rendah: A-2-3 adalah urutan, Q-K-A bukan. Satu kartu hanya dihitung dalam satu kombinasi. Kartu di luar kombinasi adalah kartu mati: As bernilai 1, J, Q dan K bernilai 10, kartu lain sesuai angkanya.
 help-knock-title = KETUK
-help-knock = Setelah mengambil kartu, jika nilai kartu mati Anda setelah membuang paling banyak { $limit }, Anda boleh mengetuk: tekan Ketuk, lalu klik kartu yang dibuang. Kombinasi Anda dibuka di meja; komputer menempelkan kartu matinya ke kombinasi Anda jika cocok. Jika Anda tidak punya kartu mati sama sekali, itu gin: tekan Gin!
+help-knock = Setelah mengambil kartu, jika nilai kartu mati Anda setelah membuang paling banyak { $limit }, Anda boleh mengetuk: tekan Ketuk, lalu klik kartu yang akan dibuang. Kombinasi Anda dibuka di meja; komputer menempelkan kartu matinya ke kombinasi Anda jika cocok. Jika Anda tidak punya kartu mati sama sekali, itu gin: tekan Gin!
 help-scoring-title = SKOR
-help-scoring = Jika Anda mengetuk dengan kartu mati lebih sedikit daripada lawan, Anda mendapat selisihnya. Jika kartu mati lawan sama atau lebih sedikit, itu undercut: lawan mendapat selisihnya ditambah bonus undercut sebesar { $undercut }. Gin mendapat bonus { $gin } ditambah nilai kartu mati lawan, dan lawan tidak boleh menempel. Jika tumpukan tinggal dua kartu tanpa ada yang mengetuk, tangan itu mati dan kartu dibagi ulang.
+help-scoring = Jika Anda mengetuk dengan nilai kartu mati lebih kecil daripada lawan, Anda mendapat selisihnya. Jika nilai kartu mati lawan sama atau lebih kecil, itu undercut: lawan mendapat selisihnya ditambah bonus undercut sebesar { $undercut }. Gin mendapat bonus { $gin } ditambah nilai kartu mati lawan, dan lawan tidak boleh menempel. Jika tumpukan tertutup tinggal dua kartu tanpa ada yang mengetuk, tangan itu mati dan kartu dibagi ulang.
 help-hollywood-title = HOLLYWOOD
 help-hollywood = Tiga babak dihitung sekaligus. Kemenangan pertama Anda masuk ke babak 1, kemenangan kedua ke babak 1 dan 2, kemenangan ketiga dan seterusnya ke ketiganya. Sebuah babak selesai saat seseorang mencapai { $target }; setelah itu kemenangan hanya masuk ke babak yang masih terbuka, dan jika Anda belum pernah mencetak skor di babak yang sudah selesai, kemenangan Anda berikutnya dimulai di babak terbuka berikutnya. Menangi dua dari tiga babak untuk memenangi seri; permainan berlanjut sampai ketiganya selesai.
 help-mouse-title = DENGAN MOUSE
-help-mouse = Klik atau seret tumpukan atau tumpukan buangan untuk mengambil kartu. Klik dua kali sebuah kartu, atau seret ke tumpukan buangan, untuk membuangnya. Seret kartu di tangan Anda untuk menyusunnya, atau pakai tombol Kombinasi / Angka / Jenis (S berganti urutan). Saat komputer mengetuk, seret kartu Anda ke kombinasinya (kombinasi yang cocok akan menyala), atau tekan Tempel semua, lalu Selesai.
+help-mouse = Klik atau seret tumpukan tertutup atau tumpukan buangan untuk mengambil kartu. Klik dua kali sebuah kartu, atau seret ke tumpukan buangan, untuk membuangnya. Seret kartu di tangan Anda untuk menyusunnya, atau pakai tombol Kombinasi / Angka / Jenis (S berganti urutan). Saat komputer mengetuk, seret kartu Anda ke kombinasinya (kombinasi yang cocok akan menyala), atau tekan Tempel semua, lalu Selesai.
 help-keys-title = KEYBOARD
-help-keys = Seluruh ronde bisa dimainkan tanpa mouse. Panah kiri dan kanan menggeser sorotan emas di antara tumpukan saat Anda mengambil kartu, dan di antara kartu Anda pada saat lain; panah atas atau Enter sama dengan mengkliknya (mengambil, mengangkat kartu, lalu memainkannya); panah bawah menurunkan kartu yang terangkat. Spasi selalu menjadi tombol utama (Enter juga, jika tidak ada yang disorot). Setiap tombol menunjukkan tombol keyboard-nya: T ambil, P lewat, K ketuk, G gin, L tempel semua, D selesai, N ronde berikutnya; S mengurutkan, H meminta saran, Esc membuka menu.
+help-keys = Seluruh ronde bisa dimainkan tanpa mouse. Panah kiri dan kanan menggeser sorotan emas di antara kedua tumpukan saat Anda mengambil kartu, dan di antara kartu Anda pada saat lain; panah atas atau Enter sama dengan mengkliknya (mengambil, mengangkat kartu, lalu memainkannya); panah bawah menurunkan kartu yang terangkat. Spasi selalu menjadi tombol utama (Enter juga, jika tidak ada yang disorot). Setiap tombol menunjukkan tombol keyboard-nya: T ambil, P lewat, K ketuk, G gin, L tempel semua, D selesai, N ronde berikutnya; S mengurutkan, H meminta saran, Esc membuka menu.
 
 ## Baris yang dicetak ke terminal.
 
@@ -385,8 +385,8 @@ cli-simulation-failed = simulasi berhenti: { $detail }
 ## verify: memeriksa pembagian kartu dengan komitmennya.
 
 verify-ok = Pembagian { $deal } dengan seed { $seed } menghasilkan komitmen { $hash }: cocok. Kartu sudah ditetapkan sebelum langkah pertama:
-verify-non-dealer = Kartu pemain yang bukan bandar (dibagi lebih dulu): { $cards }
-verify-dealer = Kartu bandar: { $cards }
+verify-non-dealer = Kartu pemain yang bukan dealer (dibagi lebih dulu): { $cards }
+verify-dealer = Kartu dealer: { $cards }
 verify-upcard = Kartu terbuka: { $cards }
 verify-stock = Tumpukan, kartu teratas lebih dulu: { $cards }
 verify-mismatch = seed { $seed } dan pembagian { $deal } menghasilkan komitmen { $hash }, bukan yang diberikan: ini bukan pembagian itu.
@@ -401,12 +401,12 @@ verify-bad-commit = { $why ->
 review-action = { $kind ->
     [take-upcard] mengambil kartu terbuka
     [pass] melewatkan kartu terbuka
-    [draw-stock] mengambil dari tumpukan
+    [draw-stock] mengambil dari tumpukan tertutup
     [take-discard] mengambil kartu buangan
     [discard] membuang { $card }
     [knock] mengetuk sambil membuang { $card }
-    [gin] gin sambil membuang { $card }
-    [big-gin] big gin
+    [gin] mencapai gin sambil membuang { $card }
+    [big-gin] mencapai big gin
     [lay-off] menempelkan { $card }
    *[done] selesai menempel
 }
@@ -443,8 +443,9 @@ review-known = { $count ->
     [0] Belum ada kartu komputer yang diketahui.
    *[other] Kartu komputer yang diketahui: { $cards }
 }
-review-options = Nilai menurut mesin (perkiraan poin untuk Anda):
-review-option = { $move }: { $value }
+review-options = Poin yang hilang pada tiap langkah dibanding langkah terbaik:
+review-option = { $move }: −{ $cost }
+review-option-best = { $move }: terbaik
 review-prev = Sebelumnya
 review-next = Berikutnya
 review-biggest = Kesalahan terbesar

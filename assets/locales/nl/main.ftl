@@ -3,7 +3,7 @@
 # Woordkeus: kloppen (knock), gin, undercut (zo noemen Nederlandse spelers het),
 # losse kaarten en losse punten (deadwood), combinatie (meld), aanleggen (lay off),
 # de stapel (stock), de aflegstapel (discard pile), de open kaart (upcard), de gever (dealer),
-# reeks (series), partij (een van de drie Hollywood-spellen), ronde (round).
+# rij (run), reeks (series), partij (een van de drie Hollywood-spellen), ronde (round).
 # Kaarten staan zoals hun hoekindex op de kaarten van het spel (8♦, 10♠, K♣).
 
 game-title = Hollywood Gin
@@ -61,7 +61,7 @@ refused-not-your-turn = Je bent niet aan de beurt.
 refused-wrong-phase = Dat kan nu niet.
 refused-not-in-hand = De { $card } zit niet in je hand.
 refused-taken-card = Je hebt de { $card } net van de aflegstapel gepakt: die mag niet meteen terug.
-refused-must-draw-stock = Allebei gepast op de open kaart: trek van de stapel.
+refused-must-draw-stock = Jullie lieten allebei de open kaart liggen: trek van de stapel.
 refused-pile-empty = De aflegstapel is leeg.
 refused-stock-empty = De stapel is leeg.
 refused-deadwood-too-high = Met die kaart kun je niet kloppen: { $deadwood } losse punten is meer dan { $limit }.
@@ -95,7 +95,7 @@ turn = { $who ->
     [you] Jij
    *[computer] De computer
 } { $actions }.
-turn-passed = paste op de open kaart
+turn-passed = liet de open kaart liggen
 turn-took = { $from ->
     [you] pakte jouw { $card }
     [computer] pakte de { $card } van de computer
@@ -292,7 +292,7 @@ confirm-new-title = Nieuwe reeks?
 confirm-new-text = De reeks die loopt gaat verloren. Een nieuwe beginnen?
 confirm-new-yes = Nieuwe reeks beginnen
 confirm-new-no = Verder spelen
-replay-intro = Speel een afgelopen hand opnieuw, of elke hand vanaf haar seed. Een herhaalde hand is oefening: je reeks wacht en er wordt niets geteld.
+replay-intro = Speel een afgelopen hand opnieuw, of een willekeurige hand vanaf haar seed. Een herhaalde hand is oefening: je reeks wacht en er wordt niets geteld.
 replay-finished = Afgelopen handen van deze reeks
 replay-none-yet = Nog geen: de seed van een hand wordt pas getoond als de ronde voorbij is.
 replay-button = Herhaal
@@ -325,7 +325,7 @@ speed-fast = Snel
 speed-normal = Normaal
 speed-slow = Langzaam
 settings-cards = Kaarten
-settings-four-color = Vierkleurenspel
+settings-four-color = Ruiten blauw, klaveren groen
 settings-ui-scale = Tekst en knoppen
 settings-card-back = Achterkant
 back-blue = Blauw
@@ -355,9 +355,9 @@ stats-note = Nagespeelde handen tellen niet mee.
 ## Spelregels. $gin, $undercut, $target en $limit zijn de getallen uit de regels.
 
 help-round-title = ZO GAAT EEN RONDE
-help-round = Jij en de computer krijgen elk 10 kaarten; de volgende kaart gaat open op tafel en begint de aflegstapel. Wie niet gegeven heeft, mag die open kaart pakken; past die, dan mag de gever; passen ze allebei, dan trekt wie niet gegeven heeft van de stapel. Elke beurt trek je één kaart, van de stapel of de aflegstapel, en leg je er één af. De kaart die je net van de aflegstapel pakte, mag je niet meteen weer afleggen.
+help-round = Jij en de computer krijgen elk 10 kaarten; de volgende kaart gaat open op tafel en begint de aflegstapel. Wie niet gegeven heeft, mag die open kaart pakken; laat die speler haar liggen, dan mag de gever haar pakken; laten ze haar allebei liggen, dan trekt wie niet gegeven heeft van de stapel. Elke beurt trek je één kaart, van de stapel of de aflegstapel, en leg je er één af. De kaart die je net van de aflegstapel pakte, mag je niet meteen weer afleggen.
 help-melds-title = COMBINATIES
-help-melds = Drie of vier gelijke kaarten, of drie of meer opeenvolgende kaarten van één kleur (♣ klaveren, ♦ ruiten, ♥ harten, ♠ schoppen). De aas is laag: A-2-3 is een reeks, V-H-A (Q-K-A) niet. Elke kaart telt in maar één combinatie. Kaarten buiten een combinatie zijn losse kaarten: een aas telt 1, boer, vrouw en heer (J, Q, K) 10, de rest zijn getal.
+help-melds = Drie of vier gelijke kaarten, of drie of meer opeenvolgende kaarten van één kleur (♣ klaveren, ♦ ruiten, ♥ harten, ♠ schoppen). De aas is laag: A-2-3 is een rij, V-H-A (Q-K-A) niet. Elke kaart telt in maar één combinatie. Kaarten buiten een combinatie zijn losse kaarten: een aas telt 1, boer, vrouw en heer (J, Q, K) 10, de andere kaarten hun getal.
 help-knock-title = KLOPPEN
 help-knock = Heb je na het trekken en afleggen { $limit } of minder losse punten, dan mag je kloppen: druk op Kloppen en klik dan de kaart die je aflegt. Je combinaties gaan open op tafel; de computer legt zijn losse kaarten aan jouw combinaties aan waar ze passen. Heb je helemaal geen losse kaarten, dan is het gin: druk op Gin!
 help-scoring-title = SCORE
@@ -407,7 +407,7 @@ verify-bad-commit = { $why ->
 
 review-action = { $kind ->
     [take-upcard] de open kaart pakken
-    [pass] passen op de open kaart
+    [pass] de open kaart laten liggen
     [draw-stock] van de stapel trekken
     [take-discard] de aflegkaart pakken
     [discard] de { $card } afleggen
@@ -450,8 +450,9 @@ review-known = { $count ->
     [0] Er was geen kaart van de computer bekend.
    *[other] Bekend in de hand van de computer: { $cards }
 }
-review-options = Waarden volgens de engine (verwachte punten voor jou):
-review-option = { $move }: { $value }
+review-options = Punten die elke zet weggeeft ten opzichte van de beste:
+review-option = { $move }: −{ $cost }
+review-option-best = { $move }: beste
 review-prev = Vorige
 review-next = Volgende
 review-biggest = Grootste fout
