@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use hollywood_gin::ai::Level;
 use hollywood_gin::ai::sim::{self, SimConfig};
-use hollywood_gin::lang::{card_row, say};
+use hollywood_gin::lang::{card_row, decimal, say};
 use hollywood_gin::rules::RuleSettings;
 
 #[derive(Parser)]
@@ -66,9 +66,10 @@ struct ReviewArgs {
     /// Which round of the series, from 1 (default: the last finished one).
     #[arg(long)]
     round: Option<usize>,
-    /// Seed of the review's sampled deals.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Seed of the review's sampled deals (default: the round's deal seed, as the game's own
+    /// review uses).
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 /// An action of the player's, in words.
@@ -119,7 +120,7 @@ fn review(a: ReviewArgs) -> ExitCode {
         &p.moves,
         me,
         Some(&p.before),
-        a.seed,
+        a.seed.unwrap_or_else(|| review::default_seed(&p.start)),
         &mut |d, t| {
             eprint!("\r{} {d}/{t}", say("review-working", &[]));
         },
@@ -149,9 +150,17 @@ fn review(a: ReviewArgs) -> ExitCode {
                     ("move", (d.move_index + 1).into()),
                     ("played", action_text(&d.played).into()),
                     ("best", action_text(&d.best).into()),
-                    ("cost", format!("{:.1}", d.cost).into()),
-                    ("se", format!("{:.1}", d.se).into()),
-                    ("flagged", if d.flagged { "yes" } else { "no" }.into()),
+                    ("cost", decimal(say, d.cost, 1).into()),
+                    ("se", decimal(say, d.se, 1).into()),
+                    (
+                        "verdict",
+                        match d.verdict {
+                            review::Verdict::Costly => "costly",
+                            review::Verdict::TooClose => "close",
+                            review::Verdict::Fine => "fine",
+                        }
+                        .into(),
+                    ),
                     ("hand", card_row(v.hand).into()),
                     (
                         "top",
@@ -173,9 +182,10 @@ fn review(a: ReviewArgs) -> ExitCode {
         say(
             "review-margin",
             &[
-                ("margin", format!("{:.0}", review::MARGIN).into()),
-                ("z", format!("{:.0}", review::Z).into()),
-                ("samples", review::SAMPLES.into()),
+                ("margin", decimal(say, review::MARGIN, 0).into()),
+                ("z", decimal(say, review::Z, 0).into()),
+                ("batch", review::BATCH.into()),
+                ("samples", review::MAX_SAMPLES.into()),
             ]
         )
     );

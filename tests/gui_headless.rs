@@ -93,6 +93,12 @@ fn app_sized(name: &str, seed: u64, w: u32, h: u32) -> App {
 /// is `w`×`h` logical pixels.
 fn app_scaled(name: &str, seed: u64, w: u32, h: u32, scale: f32) -> App {
     let _ = std::fs::remove_dir_all(files_dir(name));
+    app_booted(name, Some(seed), w, h, scale)
+}
+
+/// The game started on the files `name` holds: a new series from `seed`, or with `None` the
+/// saved one continued, as the player's next start of the game would.
+fn app_booted(name: &str, seed: Option<u64>, w: u32, h: u32, scale: f32) -> App {
     let physical = |v: u32| (v as f32 * scale).round() as u32;
     let mut app = App::new();
     app.add_plugins((
@@ -131,7 +137,7 @@ fn app_scaled(name: &str, seed: u64, w: u32, h: u32, scale: f32) -> App {
     )))
     .add_plugins(GamePlugins {
         boot: Boot::load(Some(Paths::under(&files_dir(name)))),
-        seed: Some(seed),
+        seed,
         system_lang: hollywood_gin::lang::Lang::En,
         window_size: None,
     })
@@ -2030,4 +2036,65 @@ fn the_history_opened_keeps_the_score_window_clear_of_the_table() {
     assert!(drawn(&mut app, "score").is_none() && drawn(&mut app, "score-strip").is_some());
     nothing_covers(&mut app, "1280×800 150% History open", &mut failures);
     assert!(failures.is_empty(), "{failures:?}");
+}
+
+/// The egui texts drawn from now on (see [`collect_egui_texts`]).
+fn read_egui_texts(app: &mut App) {
+    use bevy_egui::EguiPostUpdateSet;
+    app.init_resource::<DrawnTexts>().add_systems(
+        PostUpdate,
+        collect_egui_texts
+            .after(EguiPostUpdateSet::EndPass)
+            .before(EguiPostUpdateSet::ProcessOutput),
+    );
+}
+
+/// Quit at a round's end and continue the series: the banner is back, with its Review round
+/// button, and the status line does not tell the score a second time.
+#[test]
+fn a_series_continued_at_a_rounds_end_shows_its_banner_again() {
+    let name = "resume-banner";
+    let mut app = app(name, 1795999795589331121);
+    read_egui_texts(&mut app);
+    set_speed(&mut app, AnimSpeed::Instant);
+    play_round_out(&mut app);
+    wait(&mut app, 0.2);
+    let review = Speech::default().t("review-button", &[]);
+    let before = drawn_texts(&mut app);
+    assert!(before.iter().any(|t| t == &review), "{before:?}");
+    let banner = drawn_areas(&mut app).into_iter().find(|a| a.0 == "banner");
+    assert!(banner.is_some(), "the banner at the round's end");
+    app.world()
+        .resource::<hollywood_gin::gui::persist::FileWriter>()
+        .flush();
+    let ended = app.world().resource::<Series>().current.clone();
+    drop(app);
+
+    let mut app = app_booted(name, None, 1280, 800, 1.0);
+    read_egui_texts(&mut app);
+    app.world_mut()
+        .resource_mut::<NextState<MenuScreen>>()
+        .set(MenuScreen::Closed);
+    wait(&mut app, 0.5);
+    assert_eq!(app.world().resource::<Series>().current, ended, "continued");
+    assert_eq!(phase(&app), TurnPhase::RoundOver);
+    let after = drawn_texts(&mut app);
+    assert!(
+        after.iter().any(|t| t == &review),
+        "Review round is back: {after:?}"
+    );
+    assert!(drawn_areas(&mut app).iter().any(|a| a.0 == "banner"));
+    // The banner tells the score; the table's texts (the status line above the hand) do not
+    // tell it again ("…: you score 13.", "Nobody scores" before).
+    let table = {
+        let w = app.world_mut();
+        let mut all: Vec<String> = w.query::<&Text2d>().iter(w).map(|t| t.0.clone()).collect();
+        all.extend(w.query::<&TextSpan>().iter(w).map(|t| t.0.clone()));
+        all.join("\n")
+    };
+    assert!(
+        table.contains("Your deadwood") && !table.to_lowercase().contains("score"),
+        "{table}"
+    );
+    let _ = std::fs::remove_dir_all(files_dir(name));
 }

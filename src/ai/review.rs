@@ -7,10 +7,17 @@
 //!   cannot "know" the computer's hand, and its verdict is one the player could have reached.
 //! - Every candidate is valued on the same sampled deals (common random numbers), in the
 //!   Hollywood-weighted points Hard decides by, and the cost of a move is the paired difference
-//!   to the best one, with its standard error. A decision is flagged only when that cost is at
-//!   least [`MARGIN`] points *and* [`Z`] standard errors: a smaller gap is noise or taste.
+//!   to the best one, with its standard error.
+//! - The verdict must not depend on the sampling: a player who reviews a round twice and is
+//!   told two different things stops trusting either. So a decision is sampled in batches of
+//!   [`BATCH`] deals until its cost is clearly at least [`MARGIN`] points (costly: the cost
+//!   less [`Z`] standard errors reaches the margin) or clearly below it (fine: the cost plus
+//!   `Z` standard errors stays under it), and where [`MAX_SAMPLES`] deals cannot settle it,
+//!   the review says it is too close to call instead of picking a side. A clear decision is
+//!   settled by the first batch; only close ones cost more.
 //! - Deterministic by seed: the same round and seed give the same review (Hard's generator is
-//!   seeded from the seed and the view's public fingerprint).
+//!   seeded from the seed and the view's public fingerprint). The window and the command line
+//!   both use [`default_seed`], so they review a round alike.
 //! - Layoffs are not reviewed (the solver finds the best layoffs exactly, and "Lay off all"
 //!   plays them), nor forced moves.
 
@@ -18,8 +25,10 @@ use super::hard::Hard;
 use super::view::View;
 use crate::rules::{Action, Move, Phase, Round, RuleError, Scoreboard, Seat};
 
-/// Deals sampled per decision.
-pub const SAMPLES: usize = 800;
+/// Deals sampled in each batch of a decision.
+pub const BATCH: usize = 400;
+/// The most deals a decision is sampled on before it is called too close.
+pub const MAX_SAMPLES: usize = 12_800;
 /// Least cost, in points, that is called a mistake.
 pub const MARGIN: f32 = 1.0;
 /// Least cost, in standard errors of the paired difference, that is called a mistake.
@@ -70,33 +79,71 @@ pub fn same_move(a: &Action, b: &Action) -> bool {
 }
 
 impl Analysis {
-    /// What playing `played` cost against the best move: (points, standard error of the
-    /// paired difference). `None` when `played` was not a candidate.
-    pub fn cost_of(&self, played: &Action) -> Option<(f32, f32)> {
-        let i = self
-            .moves
-            .iter()
-            .position(|m| same_move(&m.action, played))?;
-        if i == 0 {
-            return Some((0.0, 0.0));
-        }
-        let diffs: Vec<f32> = self.values[0]
+    /// Where `played` is among the candidates.
+    fn index_of(&self, played: &Action) -> Option<usize> {
+        self.moves.iter().position(|m| same_move(&m.action, played))
+    }
+
+    /// How much better move `j` did than move `i` on the same deals: mean and standard error.
+    fn gap(&self, j: usize, i: usize) -> (f32, f32) {
+        let diffs: Vec<f32> = self.values[j]
             .iter()
             .zip(&self.values[i])
             .map(|(b, p)| b - p)
             .collect();
-        Some(mean_se(&diffs))
+        mean_se(&diffs)
+    }
+
+    /// What playing `played` cost against the best move: (points, standard error of the
+    /// paired difference). `None` when `played` was not a candidate.
+    pub fn cost_of(&self, played: &Action) -> Option<(f32, f32)> {
+        let i = self.index_of(played)?;
+        Some(if i == 0 { (0.0, 0.0) } else { self.gap(0, i) })
+    }
+
+    /// The most any other move may be better than `played`, within [`Z`] standard errors.
+    /// Being the best on the deals sampled is not enough to call a move fine: the second
+    /// best may be within the noise.
+    fn worst_case_cost(&self, played: &Action) -> Option<f32> {
+        let i = self.index_of(played)?;
+        Some(
+            (0..self.moves.len())
+                .filter(|&j| j != i)
+                .map(|j| {
+                    let (gap, se) = self.gap(j, i);
+                    gap + Z * se
+                })
+                .fold(0.0, f32::max),
+        )
     }
 }
 
-/// Values every move open in `v` (see [`Hard::analyze`]); `None` when there is no choice.
+/// Values every move open in `v` on one batch of [`BATCH`] deals (see [`Hard::analyze`]);
+/// `None` when there is no choice.
 pub fn analyze(v: &View, seed: u64) -> Option<Analysis> {
-    let hard = Hard {
-        samples: SAMPLES,
-        ..Hard::new(seed)
-    };
-    let mut scored: Vec<(MoveValue, Vec<f32>)> = hard
-        .analyze(v)
+    analyze_batches(v, seed, 1)
+}
+
+/// Values every move open in `v` on `batches` batches of [`BATCH`] deals, batch `b` sampled
+/// from its own seed, every move on the same deals.
+fn analyze_batches(v: &View, seed: u64, batches: u64) -> Option<Analysis> {
+    let mut all: Vec<(Action, Vec<f32>)> = Vec::new();
+    for b in 0..batches {
+        let hard = Hard {
+            samples: BATCH,
+            ..Hard::new(batch_seed(seed, b))
+        };
+        let batch = hard.analyze(v);
+        if b == 0 {
+            all = batch;
+        } else {
+            // The same view gives the same candidates in the same order.
+            for ((_, vs), (_, more)) in all.iter_mut().zip(batch) {
+                vs.extend(more);
+            }
+        }
+    }
+    let mut scored: Vec<(MoveValue, Vec<f32>)> = all
         .into_iter()
         .map(|(action, values)| {
             let (mean, se) = mean_se(&values);
@@ -111,6 +158,60 @@ pub fn analyze(v: &View, seed: u64) -> Option<Analysis> {
     Some(Analysis { moves, values })
 }
 
+/// Batch `b`'s seed: batch 0 is sampled from `seed` itself.
+fn batch_seed(seed: u64, b: u64) -> u64 {
+    seed ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The seed a round is reviewed with unless one is asked for: its deal's seed, so the same
+/// round gets the same review wherever it is asked for.
+pub fn default_seed(start: &Round) -> u64 {
+    start.seed().unwrap_or(1)
+}
+
+/// What a decision cost, told apart from the noise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Less than [`MARGIN`] behind the best (or the best itself), beyond the noise.
+    Fine,
+    /// At least [`MARGIN`] behind the best, beyond the noise.
+    Costly,
+    /// [`MAX_SAMPLES`] deals could not tell which.
+    TooClose,
+}
+
+/// The verdict on a move that cost `cost` ± `se` against the best and at worst `worst` (see
+/// [`Analysis::worst_case_cost`]), if the sampling has settled it.
+fn verdict(cost: f32, se: f32, worst: f32) -> Option<Verdict> {
+    if cost - Z * se >= MARGIN {
+        Some(Verdict::Costly)
+    } else if worst < MARGIN {
+        Some(Verdict::Fine)
+    } else {
+        None
+    }
+}
+
+/// `played` in `v` weighed: the analysis on as many batches as its verdict needed, the cost
+/// and its standard error, and the verdict. `None` when there was no choice, or `played` was
+/// not a candidate.
+pub fn weigh(v: &View, played: &Action, seed: u64) -> Option<(Analysis, f32, f32, Verdict)> {
+    let most = (MAX_SAMPLES / BATCH).max(1) as u64;
+    let mut batches = 1;
+    loop {
+        let analysis = analyze_batches(v, seed, batches)?;
+        let (cost, se) = analysis.cost_of(played)?;
+        let settled = verdict(cost, se, analysis.worst_case_cost(played)?);
+        match settled {
+            Some(verdict) => return Some((analysis, cost, se, verdict)),
+            None if batches >= most => return Some((analysis, cost, se, Verdict::TooClose)),
+            // Twice the deals, at most the budget: the next look is at a standard error about
+            // 0.7 times this one.
+            None => batches = (batches * 2).min(most),
+        }
+    }
+}
+
 /// One decision of the player's, reviewed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decision {
@@ -123,9 +224,17 @@ pub struct Decision {
     /// Expected points the move made gave up against the best, and the standard error.
     pub cost: f32,
     pub se: f32,
-    /// The cost is beyond the margin and the noise.
-    pub flagged: bool,
+    pub verdict: Verdict,
+    /// The deals it was sampled on.
+    pub samples: usize,
     pub analysis: Analysis,
+}
+
+impl Decision {
+    /// The cost is beyond the margin and the noise.
+    pub fn flagged(&self) -> bool {
+        self.verdict == Verdict::Costly
+    }
 }
 
 /// A round's review.
@@ -137,7 +246,7 @@ pub struct Review {
 impl Review {
     /// The decisions that cost points.
     pub fn mistakes(&self) -> impl Iterator<Item = &Decision> {
-        self.decisions.iter().filter(|d| d.flagged)
+        self.decisions.iter().filter(|d| d.flagged())
     }
     /// Points the flagged decisions cost, together.
     pub fn total_cost(&self) -> f32 {
@@ -146,7 +255,7 @@ impl Review {
     /// Where the costliest flagged decision is in `decisions`.
     pub fn biggest_index(&self) -> Option<usize> {
         (0..self.decisions.len())
-            .filter(|&i| self.decisions[i].flagged)
+            .filter(|&i| self.decisions[i].flagged())
             .max_by(|&a, &b| self.decisions[a].cost.total_cmp(&self.decisions[b].cost))
     }
     /// The costliest flagged decision.
@@ -195,9 +304,7 @@ pub fn review(
     let total = points.len();
     let mut out = Review::default();
     for (done, (move_index, view, played)) in points.into_iter().enumerate() {
-        if let Some(analysis) = analyze(&view, seed)
-            && let Some((cost, se)) = analysis.cost_of(&played)
-        {
+        if let Some((analysis, cost, se, verdict)) = weigh(&view, &played, seed) {
             out.decisions.push(Decision {
                 move_index,
                 best: analysis.moves[0].action.clone(),
@@ -205,7 +312,8 @@ pub fn review(
                 played,
                 cost,
                 se,
-                flagged: cost >= MARGIN && cost > Z * se,
+                verdict,
+                samples: analysis.values.first().map_or(0, Vec::len),
                 analysis,
             });
         }
@@ -226,7 +334,7 @@ mod tests {
     /// A round where the computer (P2) has picked up, in plain sight, three melds the player
     /// (P1) threw it: 5♥6♥7♥, 9♣9♦9♠ and J♠Q♠K♠. The player has just drawn, holding the 8♥,
     /// which would give the computer gin. `p2_last` is the computer's one card nobody has seen.
-    fn gin_trap(p2_last: &str, stock: Option<Vec<Card>>) -> (Round, Vec<Move>, Round) {
+    pub(super) fn gin_trap(p2_last: &str, stock: Option<Vec<Card>>) -> (Round, Vec<Move>, Round) {
         let p1 = CardSet::parse("5H 6H 7H 9C 9D 9S JS QS KS 8H").unwrap();
         let p2 = CardSet::parse(&format!("AC 3D 5C 7S 2H 4S 6D TC QD {p2_last}")).unwrap();
         let start =
@@ -267,7 +375,7 @@ mod tests {
         let rev = review(&start, &moves, Seat::P1, None, 7, &mut |_, _| {}).unwrap();
         let last = rev.decisions.last().unwrap();
         assert_eq!(last.played, Action::Discard(c("8H")));
-        assert!(last.flagged && last.cost > 20.0, "{last:?}");
+        assert!(last.flagged() && last.cost > 20.0, "{last:?}");
         // (The scripted player also threw its own melds away to feed the computer: those
         // are flagged too, and one of them may be the round's biggest mistake.)
         assert!(rev.biggest().is_some_and(|b| b.cost >= last.cost));
@@ -281,9 +389,78 @@ mod tests {
         let rev = review(&start, &moves, Seat::P1, None, 7, &mut |_, _| {}).unwrap();
         let last = rev.decisions.last().unwrap();
         assert_eq!(
-            (last.played.clone(), last.cost, last.flagged),
+            (last.played.clone(), last.cost, last.flagged()),
             (best, 0.0, false)
         );
+    }
+
+    /// Each decision's verdict in a review of `seat`'s play.
+    fn verdicts(start: &Round, moves: &[Move], seat: Seat, seed: u64) -> Vec<(usize, Verdict)> {
+        review(start, moves, seat, None, seed, &mut |_, _| {})
+            .unwrap()
+            .decisions
+            .iter()
+            .map(|d| (d.move_index, d.verdict))
+            .collect()
+    }
+
+    #[test]
+    fn a_round_gets_the_same_verdicts_whatever_the_sampling_seed() {
+        // A round of two Medium players, as the player's own play would be reviewed.
+        let m = crate::rules::Match::new(RuleSettings::default(), 135);
+        let mut r = m.round().clone();
+        let start = r.clone();
+        let bot = crate::ai::Level::Medium.bot(5);
+        let mut moves = Vec::new();
+        while let Some(s) = r.to_act() {
+            let a = bot.decide(&View::of(&r, s, None));
+            r.apply(s, a.clone()).unwrap();
+            moves.push(Move { seat: s, action: a });
+        }
+        let first = verdicts(&start, &moves, Seat::P1, 1);
+        assert!(first.len() >= 3, "{first:?}");
+        for seed in [2, 3, 99] {
+            assert_eq!(
+                verdicts(&start, &moves, Seat::P1, seed),
+                first,
+                "seed {seed}"
+            );
+        }
+        // The gin trap's flagged decisions stay flagged.
+        let (start, mut moves, _) = gin_trap("KC", None);
+        moves.push(Move {
+            seat: Seat::P1,
+            action: Action::Discard(c("8H")),
+        });
+        let first = verdicts(&start, &moves, Seat::P1, 1);
+        assert_eq!(first.last().map(|v| v.1), Some(Verdict::Costly));
+        for seed in [2, 3] {
+            assert_eq!(
+                verdicts(&start, &moves, Seat::P1, seed),
+                first,
+                "seed {seed}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_close_decision_is_sampled_further_and_a_clear_one_is_not() {
+        let (_, _, r) = gin_trap("KC", None);
+        let v = View::of(&r, Seat::P1, None);
+        // Throwing the 8♥ is clearly costly on the first batch.
+        let (a, _, _, settled) = weigh(&v, &Action::Discard(c("8H")), 7).unwrap();
+        assert_eq!(settled, Verdict::Costly);
+        assert_eq!(a.values[0].len(), BATCH);
+        // The settling rule itself.
+        assert_eq!(verdict(5.0, 1.0, 7.0), Some(Verdict::Costly));
+        assert_eq!(verdict(0.3, 0.2, 0.7), Some(Verdict::Fine));
+        assert_eq!(
+            verdict(1.3, 0.6, 2.5),
+            None,
+            "the issue's 1.3 ± 0.6 is not settled"
+        );
+        // The best move on the deals sampled, with the second best within the noise.
+        assert_eq!(verdict(0.0, 0.0, 1.4), None);
     }
 
     #[test]

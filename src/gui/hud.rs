@@ -215,11 +215,13 @@ pub fn status_line(
     };
     let mut s = prompt.map(|id| sp.t(id, &[]) + "\n").unwrap_or_default();
     s.push_str(&sp.t("status-deadwood", &[("deadwood", dw.into())]));
-    let said = match (&feedback.0, r.result()) {
-        (Some(f), _) => words::refusal(sp, f),
-        (None, Some(res)) => words::score_line(sp, res),
-        (None, None) => String::new(),
-    };
+    // Once the round is over its score is the banner's to tell (twice in other words would be
+    // once too many).
+    let said = feedback
+        .0
+        .as_ref()
+        .map(|f| words::refusal(sp, f))
+        .unwrap_or_default();
     if !said.is_empty() {
         s.push_str("   ");
         s.push_str(&said);

@@ -102,9 +102,25 @@ fn take_banners(
     series: Res<Series>,
     mut overlay: ResMut<Overlay>,
 ) {
+    let key = round_key(&series.current);
     for e in ends.read() {
         overlay.banner = Some(e.clone());
-        overlay.banner_round = Some(round_key(&series.current));
+        overlay.banner_round = Some(key);
+    }
+    // A series continued at a round's end (the player quit at the banner): no round ended in
+    // this run, so the banner is made again from the round's result and its entry, the last
+    // of the scoreboard's history, and its Review round button comes back with it.
+    let m = &series.current;
+    if overlay.banner_round != Some(key)
+        && let Some(result) = m.round().result()
+        && let Some(entry) = m.scoreboard().history.last()
+    {
+        overlay.banner = Some(RoundEnd {
+            result: result.clone(),
+            entry: entry.clone(),
+            practice: series.practising(),
+        });
+        overlay.banner_round = Some(key);
     }
 }
 

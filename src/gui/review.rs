@@ -30,7 +30,7 @@ use super::speech::Speech;
 use super::table::{PlayerCommand, Series};
 use super::theme::{at_scale, card_text};
 use crate::ai::review::{self, Review};
-use crate::lang::{Arg, action_text, card, card_row};
+use crate::lang::{Arg, action_text, card, card_row, decimal};
 use crate::rules::RuleError;
 
 /// Where the review is.
@@ -92,7 +92,7 @@ fn start(mut asks: MessageReader<PlayerCommand>, series: Res<Series>, mut rr: Re
     };
     let (done, total) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
     let (d, t) = (done.clone(), total.clone());
-    let seed = p.start.seed().unwrap_or(1);
+    let seed = review::default_seed(&p.start);
     let task = AsyncComputeTaskPool::get().spawn(async move {
         review::review(
             &p.start,
@@ -145,6 +145,34 @@ fn collect(mut rr: ResMut<RoundReview>) {
 const COLUMN: f32 = 250.0;
 const GUTTER: f32 = 14.0;
 pub const WIDTH: f32 = 3.0 * COLUMN + 2.0 * GUTTER + 40.0;
+
+/// What the review says of decision `d`: the better move and its cost, too close to call, or
+/// fine.
+fn verdict_text(t: impl Fn(&str, &[Arg]) -> String + Copy, d: &review::Decision) -> String {
+    let act = |a: &crate::rules::Action| action_text(t, a);
+    let margin = ("margin", decimal(t, review::MARGIN, 0).into());
+    let cost = [
+        ("best", act(&d.best).into()),
+        ("cost", decimal(t, d.cost, 1).into()),
+        ("se", decimal(t, d.se, 1).into()),
+    ];
+    match d.verdict {
+        review::Verdict::Costly => t("review-better", &cost),
+        review::Verdict::TooClose => {
+            let mut args = cost.to_vec();
+            args.push(margin);
+            args.push(("samples", d.samples.into()));
+            t("review-too-close", &args)
+        }
+        review::Verdict::Fine => t(
+            "review-fine",
+            &[
+                ("agree", if d.cost == 0.0 { "yes" } else { "no" }.into()),
+                margin,
+            ],
+        ),
+    }
+}
 
 fn review_ui(
     mut contexts: EguiContexts,
@@ -227,33 +255,9 @@ fn review_ui(
                                             &[("played", act(&d.played).into())],
                                         );
                                         ui.label(card_text(ui, &chose, settings.four_color));
-                                        let verdict = if d.flagged {
-                                            t(
-                                                "review-better",
-                                                &[
-                                                    ("best", act(&d.best).into()),
-                                                    ("cost", format!("{:.1}", d.cost).into()),
-                                                    ("se", format!("{:.1}", d.se).into()),
-                                                ],
-                                            )
-                                        } else {
-                                            t(
-                                                "review-fine",
-                                                &[
-                                                    (
-                                                        "agree",
-                                                        if d.cost == 0.0 { "yes" } else { "no" }
-                                                            .into(),
-                                                    ),
-                                                    (
-                                                        "margin",
-                                                        format!("{:.0}", review::MARGIN).into(),
-                                                    ),
-                                                ],
-                                            )
-                                        };
+                                        let verdict = verdict_text(t, d);
                                         let mut job = card_text(ui, &verdict, settings.four_color);
-                                        if d.flagged {
+                                        if d.flagged() {
                                             for s in &mut job.sections {
                                                 if s.format.color == ui.visuals().text_color() {
                                                     s.format.color = look::egui_color(look::GOLD);
@@ -310,7 +314,7 @@ fn review_ui(
                                             } else {
                                                 t(
                                                     "review-option",
-                                                    &[mv, ("cost", format!("{cost:.1}").into())],
+                                                    &[mv, ("cost", decimal(t, cost, 1).into())],
                                                 )
                                             };
                                             ui.label(card_text(ui, &line, settings.four_color));

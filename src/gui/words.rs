@@ -17,7 +17,7 @@ use fluent_bundle::FluentValue;
 
 use crate::ai::Level;
 use crate::ai::heuristic::HintReason;
-use crate::rules::{Action, Card, Outcome, RoundResult, RuleError, Seat, SeenMove, Suit};
+use crate::rules::{Action, Card, RuleError, Seat, SeenMove, Suit};
 use crate::store::{FileKind, FileProblem, Notice};
 
 use super::seats::HUMAN;
@@ -272,32 +272,6 @@ pub fn hint(sp: &Speech, r: &HintReason) -> String {
         HintReason::LayOff(x) => sp.t("hint-lay-off", &[("card", c(x))]),
         HintReason::Done => sp.t("hint-done", &[]),
     }
-}
-
-/// How a finished round scored, in one line: "You knocked with 6, the computer had 19: you
-/// score 13."
-pub fn score_line(sp: &Speech, r: &RoundResult) -> String {
-    let Some(k) = r.knocker else {
-        return sp.t("score-line-dead-hand", &[]);
-    };
-    let d = k.other();
-    let id = match r.outcome {
-        Outcome::Knock | Outcome::DeadHand => "score-line-knock",
-        Outcome::Undercut => "score-line-undercut",
-        Outcome::Gin => "score-line-gin",
-        Outcome::BigGin => "score-line-big-gin",
-    };
-    sp.t(
-        id,
-        &[
-            ("knocker", who(k).into()),
-            ("kd", r.spreads[k.index()].deadwood_points.into()),
-            ("dd", r.spreads[d.index()].deadwood_points.into()),
-            ("points", r.points.into()),
-            ("bonus", r.bonus.into()),
-            ("rest", r.points.saturating_sub(r.bonus).into()),
-        ],
-    )
 }
 
 /// The round's moves grouped into turns: each run of consecutive moves by one player.
@@ -561,69 +535,6 @@ mod tests {
             turn(en(), &[m(HUMAN, Action::FinishLayoffs)]),
             "You laid nothing off."
         );
-    }
-
-    #[test]
-    fn the_score_line_reads_right_for_you_and_for_the_computer() {
-        use crate::rules::Spread;
-        let mut spreads: [Spread; 2] = Default::default();
-        spreads[HUMAN.index()].deadwood_points = 6;
-        spreads[HUMAN.other().index()].deadwood_points = 19;
-        let knock = RoundResult {
-            outcome: Outcome::Knock,
-            knocker: Some(HUMAN),
-            winner: Some(HUMAN),
-            points: 13,
-            bonus: 0,
-            spreads: spreads.clone(),
-            layoffs: vec![],
-        };
-        assert_eq!(
-            score_line(en(), &knock),
-            "You knocked with 6, the computer had 19: you score 13."
-        );
-        let undercut = RoundResult {
-            outcome: Outcome::Undercut,
-            winner: Some(HUMAN.other()),
-            points: 10,
-            bonus: 10,
-            spreads: {
-                let mut s = spreads.clone();
-                s[HUMAN.other().index()].deadwood_points = 6;
-                s
-            },
-            ..knock.clone()
-        };
-        assert_eq!(
-            score_line(en(), &undercut),
-            "You knocked with 6 but the computer had 6: undercut, the computer scores 10 (10 bonus + 0)."
-        );
-        let gin = RoundResult {
-            outcome: Outcome::Gin,
-            knocker: Some(HUMAN.other()),
-            winner: Some(HUMAN.other()),
-            points: 44,
-            bonus: 25,
-            spreads: {
-                let mut s = spreads.clone();
-                s[HUMAN.index()].deadwood_points = 19;
-                s[HUMAN.other().index()].deadwood_points = 0;
-                s
-            },
-            layoffs: vec![],
-        };
-        assert_eq!(
-            score_line(en(), &gin),
-            "The computer went gin, you had 19: the computer scores 44 (25 bonus + 19)."
-        );
-        let dead = RoundResult {
-            outcome: Outcome::DeadHand,
-            knocker: None,
-            winner: None,
-            points: 0,
-            ..gin
-        };
-        assert!(score_line(en(), &dead).starts_with("Dead hand"));
     }
 
     #[test]

@@ -232,6 +232,18 @@ pub fn action_text(t: impl Fn(&str, &[Arg]) -> String, a: &crate::rules::Action)
     )
 }
 
+/// `x` with `digits` decimals, written as the language writes numbers ("2.3" in English,
+/// "2,3" in Dutch and Indonesian), `t` the message source. Fluent's own number formatting does
+/// not localise the decimal separator, and it passes integers through a float (so it is used
+/// for neither).
+pub fn decimal(t: impl Fn(&str, &[Arg]) -> String, x: f32, digits: usize) -> String {
+    let s = format!("{x:.digits$}");
+    match t("decimal-separator", &[]).as_str() {
+        "." | "" => s,
+        sep => s.replace('.', sep),
+    }
+}
+
 /// A round review's summary: how many decisions cost points and the biggest mistake, or that
 /// none did.
 pub fn review_summary(
@@ -244,18 +256,18 @@ pub fn review_summary(
             &[
                 ("costly", rev.mistakes().count().into()),
                 ("decisions", rev.decisions.len().into()),
-                ("total", format!("{:.1}", rev.total_cost()).into()),
+                ("total", decimal(t, rev.total_cost(), 1).into()),
                 ("move", (b.move_index + 1).into()),
                 ("played", action_text(t, &b.played).into()),
                 ("best", action_text(t, &b.best).into()),
-                ("cost", format!("{:.1}", b.cost).into()),
+                ("cost", decimal(t, b.cost, 1).into()),
             ],
         ),
         None => t(
             "review-clean",
             &[
                 ("decisions", rev.decisions.len().into()),
-                ("margin", format!("{:.0}", crate::ai::review::MARGIN).into()),
+                ("margin", decimal(t, crate::ai::review::MARGIN, 0).into()),
             ],
         ),
     }
@@ -394,6 +406,44 @@ mod tests {
         assert_eq!(t.get(Lang::Nl, "button-knock", &d), "Kloppen (7)");
         assert_eq!(t.get(Lang::Id, "button-knock", &d), "Ketuk (7)");
         assert_eq!(t.get(Lang::Nl, "no-such-message", &[]), "no-such-message");
+    }
+
+    #[test]
+    fn numbers_are_written_as_each_language_writes_them_and_counts_agree() {
+        let texts = &Texts::new();
+        let say = |lang| move |id: &str, args: &[Arg]| texts.get(lang, id, args);
+        assert_eq!(decimal(say(Lang::En), 2.34, 1), "2.3");
+        assert_eq!(decimal(say(Lang::Nl), 2.34, 1), "2,3");
+        assert_eq!(decimal(say(Lang::Id), -0.45, 2), "-0,45");
+        assert_eq!(decimal(say(Lang::Nl), 12.0, 0), "12");
+        let n = |k: usize| [("round", FluentValue::from(1)), ("decisions", k.into())];
+        assert_eq!(
+            texts.get(Lang::En, "review-header", &n(1)),
+            "Round 1: 1 decision reviewed."
+        );
+        assert_eq!(
+            texts.get(Lang::En, "review-header", &n(3)),
+            "Round 1: 3 decisions reviewed."
+        );
+        assert_eq!(
+            texts.get(Lang::Nl, "review-header", &n(1)),
+            "Ronde 1: 1 beslissing nagekeken."
+        );
+        let summary = |lang, costly: usize, of: usize| {
+            let a = [
+                ("costly", FluentValue::from(costly)),
+                ("decisions", of.into()),
+                ("total", "2,5".into()),
+                ("move", 3.into()),
+                ("played", "x".into()),
+                ("best", "y".into()),
+                ("cost", "2,5".into()),
+            ];
+            texts.get(lang, "review-summary", &a)
+        };
+        assert!(summary(Lang::Nl, 1, 5).starts_with("1 van de 5 beslissingen kostte punten"));
+        assert!(summary(Lang::Nl, 2, 5).starts_with("2 van de 5 beslissingen kostten punten"));
+        assert!(summary(Lang::En, 1, 1).starts_with("1 of 1 decision cost points"));
     }
 
     /// The string literals of Rust `code` (comments skipped), each with its line.

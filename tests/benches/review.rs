@@ -17,6 +17,7 @@ fn main() {
     let me = Seat::P1;
     let mut times = Vec::new();
     let (mut n, mut vs_medium, mut vs_hard, mut flagged) = (0, 0, 0, 0);
+    let (mut close, mut samples) = (0, 0);
     for seed in 1..=50u64 {
         let mut m = Match::new(RuleSettings::default(), seed);
         let hard = Hard::new(seed);
@@ -48,7 +49,9 @@ fn main() {
             n += 1;
             vs_medium += usize::from(!same(&d.best, &Medium.decide(v)));
             vs_hard += usize::from(!same(&d.best, &Hard::new(seed).decide(v)));
-            flagged += usize::from(d.flagged);
+            flagged += usize::from(d.flagged());
+            close += usize::from(d.verdict == review::Verdict::TooClose);
+            samples += d.samples;
         }
     }
     times.sort_by(f64::total_cmp);
@@ -59,7 +62,11 @@ fn main() {
         q(0.5),
         q(0.95)
     );
-    println!("  decisions reviewed: {n}, flagged as costly: {flagged}");
+    println!("  decisions reviewed: {n}, flagged as costly: {flagged}, too close to call: {close}");
+    println!(
+        "  deals sampled per decision: {:.0} on average",
+        samples as f64 / n as f64
+    );
     println!(
         "  reviewer's best differs from Medium's move: {vs_medium} ({:.0}%), from Hard's: {vs_hard} ({:.0}%)",
         100.0 * vs_medium as f64 / n as f64,

@@ -116,26 +116,6 @@ turn-laid-nothing = laid nothing off
 list-and = { $first } and { $last }
 moves-none = No moves yet.
 
-## How a round scored.
-
-score-line-dead-hand = Dead hand: the stock ran down to two cards. Nobody scores; the same dealer deals again.
-score-line-knock = { $knocker ->
-    [you] You knocked with { $kd }, the computer had { $dd }: you score { $points }.
-   *[computer] The computer knocked with { $kd }, you had { $dd }: the computer scores { $points }.
-}
-score-line-undercut = { $knocker ->
-    [you] You knocked with { $kd } but the computer had { $dd }: undercut, the computer scores { $points } ({ $bonus } bonus + { $rest }).
-   *[computer] The computer knocked with { $kd } but you had { $dd }: undercut, you score { $points } ({ $bonus } bonus + { $rest }).
-}
-score-line-gin = { $knocker ->
-    [you] You went gin, the computer had { $dd }: you score { $points } ({ $bonus } bonus + { $dd }).
-   *[computer] The computer went gin, you had { $dd }: the computer scores { $points } ({ $bonus } bonus + { $dd }).
-}
-score-line-big-gin = { $knocker ->
-    [you] You went big gin, the computer had { $dd }: you score { $points } ({ $bonus } bonus + { $dd }).
-   *[computer] The computer went big gin, you had { $dd }: the computer scores { $points } ({ $bonus } bonus + { $dd }).
-}
-
 ## The banner after a round, and the score worked out.
 
 games-list = { $count ->
@@ -421,18 +401,30 @@ review-action = { $kind ->
     [lay-off] lay off the { $card }
    *[done] finish laying off
 }
+# The decimal point in numbers such as 2.3.
+decimal-separator = .
 review-working = Reviewing…
-review-header = Round { $round }: { $decisions } decisions reviewed.
-review-decision = Move { $move }: you chose to { $played }. { $flagged ->
-    [yes] Better: { $best }. Cost { $cost } ± { $se } points.
-   *[no] Fine.
+review-header = Round { $round }: { $decisions ->
+    [one] 1 decision reviewed.
+   *[other] { $decisions } decisions reviewed.
+}
+review-decision = Move { $move }: you chose to { $played }. { $verdict ->
+    [costly] Better: { $best }. Cost { $cost } ± { $se } points.
+    [close] Too close to call: { $best } may be better by { $cost } ± { $se } points.
+   *[fine] Fine.
 } (Hand { $hand }; discard top { $top }; { $knowncount ->
     [0] no computer card known
    *[other] the computer holds { $known }
 })
-review-summary = { $costly } of { $decisions } decisions cost points, { $total } in all. The biggest: move { $move }, { $played } instead of { $best } ({ $cost } points).
-review-clean = None of the { $decisions } decisions cost more than { $margin } point beyond noise.
-review-margin = A decision counts as costly when the engine's best move is ahead by at least { $margin } point and { $z } standard errors, over { $samples } sampled deals of the hidden cards.
+review-summary = { $costly } of { $decisions ->
+    [one] 1 decision
+   *[other] { $decisions } decisions
+} cost points, { $total } in all. The biggest: move { $move }, { $played } instead of { $best } ({ $cost } points).
+review-clean = { $decisions ->
+    [one] The one decision reviewed did not cost more than { $margin } point beyond noise.
+   *[other] None of the { $decisions } decisions cost more than { $margin } point beyond noise.
+}
+review-margin = A decision counts as costly when the engine's best move is ahead by at least { $margin } point beyond { $z } standard errors, and as fine when no move can be that far ahead; the hidden cards are sampled { $batch } deals at a time until one of them is clear, and a decision still open after { $samples } deals is too close to call.
 review-no-file = no saved series to review: no home directory found (give one with --file).
 review-bad-file = cannot review { $detail }
 review-no-series = { $detail } holds no series to review
@@ -444,6 +436,7 @@ review-progress = Weighing decision { $done } of { $total }…
 review-step = Decision { $step } of { $count } (move { $move })
 review-you-chose = You chose to { $played }.
 review-better = Better: { $best }. That cost { $cost } ± { $se } points.
+review-too-close = Too close to call: { $best } may be better by { $cost } ± { $se } points, and { $samples } sampled deals could not settle whether that is { $margin } point or more.
 review-fine = { $agree ->
     [yes] The engine agrees.
    *[no] Within { $margin } point of the best, or within the noise: fine.
@@ -454,7 +447,7 @@ review-known = { $count ->
     [0] No card of the computer's was known.
    *[other] The computer was known to hold: { $cards }
 }
-review-options = Points each move gives away against the best:
+review-options = What each move gives away against the best, in points (the engine's estimate):
 review-option = { $move }: −{ $cost }
 review-option-best = { $move }: best
 review-prev = Previous

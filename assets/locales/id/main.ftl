@@ -112,26 +112,6 @@ turn-laid-nothing = tidak menempelkan apa pun
 list-and = { $first } dan { $last }
 moves-none = Belum ada langkah.
 
-## Skor sebuah ronde.
-
-score-line-dead-hand = Tangan mati: tumpukan tertutup tinggal dua kartu. Tidak ada yang mendapat skor; dealer yang sama membagi lagi.
-score-line-knock = { $knocker ->
-    [you] Anda mengetuk dengan { $kd }, komputer punya { $dd }: Anda mendapat { $points }.
-   *[computer] Komputer mengetuk dengan { $kd }, Anda punya { $dd }: komputer mendapat { $points }.
-}
-score-line-undercut = { $knocker ->
-    [you] Anda mengetuk dengan { $kd } tetapi komputer punya { $dd }: undercut, komputer mendapat { $points } (bonus { $bonus } + { $rest }).
-   *[computer] Komputer mengetuk dengan { $kd } tetapi Anda punya { $dd }: undercut, Anda mendapat { $points } (bonus { $bonus } + { $rest }).
-}
-score-line-gin = { $knocker ->
-    [you] Anda mencapai gin, komputer punya { $dd }: Anda mendapat { $points } (bonus { $bonus } + { $dd }).
-   *[computer] Komputer mencapai gin, Anda punya { $dd }: komputer mendapat { $points } (bonus { $bonus } + { $dd }).
-}
-score-line-big-gin = { $knocker ->
-    [you] Anda mencapai big gin, komputer punya { $dd }: Anda mendapat { $points } (bonus { $bonus } + { $dd }).
-   *[computer] Komputer mencapai big gin, Anda punya { $dd }: komputer mendapat { $points } (bonus { $bonus } + { $dd }).
-}
-
 ## Pengumuman setelah ronde, dan rincian skornya.
 
 games-list = { $count ->
@@ -354,7 +334,7 @@ help-melds = Tiga atau empat kartu yang sama angkanya, atau tiga kartu atau lebi
 help-knock-title = KETUK
 help-knock = Setelah mengambil kartu, jika nilai kartu mati Anda setelah membuang paling banyak { $limit }, Anda boleh mengetuk: tekan Ketuk, lalu klik kartu yang akan dibuang. Kombinasi Anda dibuka di meja; komputer menempelkan kartu matinya ke kombinasi Anda jika cocok. Jika Anda tidak punya kartu mati sama sekali, itu gin: tekan Gin!
 help-scoring-title = SKOR
-help-scoring = Jika Anda mengetuk dengan nilai kartu mati lebih kecil daripada lawan, Anda mendapat selisihnya. Jika nilai kartu mati lawan sama atau lebih kecil, itu undercut: lawan mendapat selisihnya ditambah bonus undercut sebesar { $undercut }. Gin mendapat bonus { $gin } ditambah nilai kartu mati lawan, dan lawan tidak boleh menempel. Jika tumpukan tertutup tinggal dua kartu tanpa ada yang mengetuk, tangan itu mati dan kartu dibagi ulang.
+help-scoring = Jika Anda mengetuk dengan nilai kartu mati lebih kecil daripada lawan, Anda mendapat selisihnya. Jika nilai kartu mati lawan sama atau lebih kecil, itu undercut: lawan mendapat selisihnya ditambah bonus undercut sebesar { $undercut }. Gin mendapat bonus { $gin } ditambah nilai kartu mati lawan, dan lawan tidak boleh menempel. Jika tumpukan tertutup tinggal dua kartu tanpa ada yang mengetuk, tangan itu mati dan dealer yang sama membagi ulang.
 help-hollywood-title = HOLLYWOOD
 help-hollywood = Tiga babak dihitung sekaligus. Kemenangan pertama Anda masuk ke babak 1, kemenangan kedua ke babak 1 dan 2, kemenangan ketiga dan seterusnya ke ketiganya. Sebuah babak selesai saat seseorang mencapai { $target }; setelah itu kemenangan hanya masuk ke babak yang masih terbuka, dan jika Anda belum pernah mencetak skor di babak yang sudah selesai, kemenangan Anda berikutnya dimulai di babak terbuka berikutnya. Menangi dua dari tiga babak untuk memenangi seri; permainan berlanjut sampai ketiganya selesai.
 help-mouse-title = DENGAN MOUSE
@@ -410,18 +390,21 @@ review-action = { $kind ->
     [lay-off] menempelkan { $card }
    *[done] selesai menempel
 }
+# Tanda desimal, seperti pada 2,3.
+decimal-separator = ,
 review-working = Sedang meninjau…
 review-header = Ronde { $round }: { $decisions } keputusan ditinjau.
-review-decision = Langkah { $move }: Anda memilih { $played }. { $flagged ->
-    [yes] Lebih baik: { $best }. Rugi { $cost } ± { $se } poin.
-   *[no] Bagus.
+review-decision = Langkah { $move }: Anda memilih { $played }. { $verdict ->
+    [costly] Lebih baik: { $best }. Rugi { $cost } ± { $se } poin.
+    [close] Terlalu tipis untuk diputuskan: { $best } mungkin lebih baik { $cost } ± { $se } poin.
+   *[fine] Bagus.
 } (Kartu { $hand }; buangan teratas { $top }; { $knowncount ->
     [0] belum ada kartu komputer yang diketahui
    *[other] komputer memegang { $known }
 })
 review-summary = { $costly } dari { $decisions } keputusan merugikan poin, total { $total }. Yang terbesar: langkah { $move }, { $played } alih-alih { $best } ({ $cost } poin).
 review-clean = Tidak satu pun dari { $decisions } keputusan merugi lebih dari { $margin } poin di luar derau.
-review-margin = Sebuah keputusan dihitung merugikan jika langkah terbaik mesin unggul paling sedikit { $margin } poin dan { $z } galat baku, dari { $samples } sampel sebaran kartu tersembunyi.
+review-margin = Sebuah keputusan dihitung merugikan jika langkah terbaik mesin unggul paling sedikit { $margin } poin lebih dari { $z } galat baku, dan dihitung bagus jika tidak ada langkah yang bisa unggul sejauh itu; kartu tersembunyi diambil sampelnya { $batch } sebaran sekali jalan sampai salah satunya jelas, dan keputusan yang belum jelas setelah { $samples } sebaran terlalu tipis untuk diputuskan.
 review-no-file = tidak ada seri tersimpan untuk ditinjau: folder rumah tidak ditemukan (tentukan dengan --file).
 review-bad-file = tidak bisa meninjau { $detail }
 review-no-series = { $detail } tidak berisi seri untuk ditinjau
@@ -433,6 +416,7 @@ review-progress = Menimbang keputusan { $done } dari { $total }…
 review-step = Keputusan { $step } dari { $count } (langkah { $move })
 review-you-chose = Anda memilih { $played }.
 review-better = Lebih baik: { $best }. Itu merugikan { $cost } ± { $se } poin.
+review-too-close = Terlalu tipis untuk diputuskan: { $best } mungkin lebih baik { $cost } ± { $se } poin, dan { $samples } sampel sebaran belum bisa memastikan apakah selisihnya { $margin } poin atau lebih.
 review-fine = { $agree ->
     [yes] Mesin setuju.
    *[no] Selisihnya dengan yang terbaik kurang dari { $margin } poin atau masih dalam derau: bagus.
@@ -443,7 +427,7 @@ review-known = { $count ->
     [0] Belum ada kartu komputer yang diketahui.
    *[other] Kartu komputer yang diketahui: { $cards }
 }
-review-options = Poin yang hilang pada tiap langkah dibanding langkah terbaik:
+review-options = Poin yang hilang pada tiap langkah dibanding langkah terbaik (perkiraan mesin):
 review-option = { $move }: −{ $cost }
 review-option-best = { $move }: terbaik
 review-prev = Sebelumnya

@@ -112,26 +112,6 @@ turn-laid-nothing = legde niets aan
 list-and = { $first } en { $last }
 moves-none = Nog geen zetten.
 
-## Hoe een ronde telde.
-
-score-line-dead-hand = Dode hand: de stapel is tot twee kaarten geslonken. Niemand scoort; dezelfde gever deelt opnieuw.
-score-line-knock = { $knocker ->
-    [you] Jij klopte met { $kd }, de computer had { $dd }: jij krijgt { $points }.
-   *[computer] De computer klopte met { $kd }, jij had { $dd }: de computer krijgt { $points }.
-}
-score-line-undercut = { $knocker ->
-    [you] Jij klopte met { $kd }, maar de computer had { $dd }: undercut, de computer krijgt { $points } ({ $bonus } bonus + { $rest }).
-   *[computer] De computer klopte met { $kd }, maar jij had { $dd }: undercut, jij krijgt { $points } ({ $bonus } bonus + { $rest }).
-}
-score-line-gin = { $knocker ->
-    [you] Jij ging gin, de computer had { $dd }: jij krijgt { $points } ({ $bonus } bonus + { $dd }).
-   *[computer] De computer ging gin, jij had { $dd }: de computer krijgt { $points } ({ $bonus } bonus + { $dd }).
-}
-score-line-big-gin = { $knocker ->
-    [you] Jij ging big gin, de computer had { $dd }: jij krijgt { $points } ({ $bonus } bonus + { $dd }).
-   *[computer] De computer ging big gin, jij had { $dd }: de computer krijgt { $points } ({ $bonus } bonus + { $dd }).
-}
-
 ## De melding na een ronde, en de score uitgerekend.
 
 games-list = { $count ->
@@ -361,7 +341,7 @@ help-melds = Drie of vier gelijke kaarten, of drie of meer opeenvolgende kaarten
 help-knock-title = KLOPPEN
 help-knock = Heb je na het trekken en afleggen { $limit } of minder losse punten, dan mag je kloppen: druk op Kloppen en klik dan de kaart die je aflegt. Je combinaties gaan open op tafel; de computer legt zijn losse kaarten aan jouw combinaties aan waar ze passen. Heb je helemaal geen losse kaarten, dan is het gin: druk op Gin!
 help-scoring-title = SCORE
-help-scoring = Klop je met minder losse punten dan de ander, dan krijg je het verschil. Heeft de ander evenveel of minder, dan is het een undercut: de ander krijgt het verschil plus een undercutbonus van { $undercut }. Gin levert een bonus van { $gin } op plus de losse punten van de ander, en die mag dan niets aanleggen. Slinkt de stapel tot twee kaarten zonder dat er geklopt is, dan is de hand dood en wordt er opnieuw gedeeld.
+help-scoring = Klop je met minder losse punten dan de ander, dan krijg je het verschil. Heeft de ander evenveel of minder, dan is het een undercut: de ander krijgt het verschil plus een undercutbonus van { $undercut }. Gin levert een bonus van { $gin } op plus de losse punten van de ander, en die mag dan niets aanleggen. Slinkt de stapel tot twee kaarten zonder dat er geklopt is, dan is de hand dood en deelt dezelfde gever opnieuw.
 help-hollywood-title = HOLLYWOOD
 help-hollywood = Er lopen drie partijen tegelijk. Je eerste gewonnen ronde telt in partij 1, je tweede in partij 1 en 2, je derde en alle volgende in alle drie. Een partij is uit zodra iemand { $target } haalt; daarna tellen rondes alleen nog in partijen die open zijn, en heb je in een afgesloten partij nooit gescoord, dan begin je met je volgende winst in de eerstvolgende open partij. Wie twee van de drie partijen wint, wint de reeks; er wordt doorgespeeld tot alle drie uit zijn.
 help-mouse-title = MET DE MUIS
@@ -417,18 +397,33 @@ review-action = { $kind ->
     [lay-off] de { $card } aanleggen
    *[done] klaar met aanleggen
 }
+# Het decimaalteken, zoals in 2,3.
+decimal-separator = ,
 review-working = Bezig met nakijken…
-review-header = Ronde { $round }: { $decisions } beslissingen nagekeken.
-review-decision = Zet { $move }: je koos: { $played }. { $flagged ->
-    [yes] Beter: { $best }. Kost { $cost } ± { $se } punten.
-   *[no] Goed.
+review-header = Ronde { $round }: { $decisions ->
+    [one] 1 beslissing nagekeken.
+   *[other] { $decisions } beslissingen nagekeken.
+}
+review-decision = Zet { $move }: je koos: { $played }. { $verdict ->
+    [costly] Beter: { $best }. Kost { $cost } ± { $se } punten.
+    [close] Te krap om te zeggen: { $best } is misschien { $cost } ± { $se } punten beter.
+   *[fine] Goed.
 } (Hand { $hand }; bovenop de aflegstapel { $top }; { $knowncount ->
     [0] geen kaart van de computer bekend
    *[other] de computer heeft { $known }
 })
-review-summary = { $costly } van de { $decisions } beslissingen kostten punten, samen { $total }. De grootste: zet { $move }, { $played } in plaats van { $best } ({ $cost } punten).
-review-clean = Geen van de { $decisions } beslissingen kostte meer dan { $margin } punt buiten de ruis.
-review-margin = Een beslissing telt als kostbaar als de beste zet van de engine minstens { $margin } punt en { $z } standaardfouten beter is, over { $samples } getrokken verdelingen van de verborgen kaarten.
+review-summary = { $costly } van de { $decisions ->
+    [one] 1 beslissing
+   *[other] { $decisions } beslissingen
+} { $costly ->
+    [one] kostte
+   *[other] kostten
+} punten, samen { $total }. De grootste: zet { $move }, { $played } in plaats van { $best } ({ $cost } punten).
+review-clean = { $decisions ->
+    [one] De ene nagekeken beslissing kostte niet meer dan { $margin } punt buiten de ruis.
+   *[other] Geen van de { $decisions } beslissingen kostte meer dan { $margin } punt buiten de ruis.
+}
+review-margin = Een beslissing telt als kostbaar als de beste zet van de engine meer dan { $z } standaardfouten boven { $margin } punt beter is, en als goed als geen zet zoveel beter kan zijn; de verborgen kaarten worden per { $batch } verdelingen getrokken tot een van beide vaststaat, en wat na { $samples } verdelingen nog openstaat, is te krap om te zeggen.
 review-no-file = geen bewaarde reeks om na te kijken: geen thuismap gevonden (geef er een op met --file).
 review-bad-file = kan niet nakijken: { $detail }
 review-no-series = { $detail } bevat geen reeks om na te kijken
@@ -440,6 +435,7 @@ review-progress = Beslissing { $done } van { $total } wordt gewogen…
 review-step = Beslissing { $step } van { $count } (zet { $move })
 review-you-chose = Je koos: { $played }.
 review-better = Beter: { $best }. Dat kostte { $cost } ± { $se } punten.
+review-too-close = Te krap om te zeggen: { $best } is misschien { $cost } ± { $se } punten beter, en { $samples } getrokken verdelingen konden niet uitmaken of dat { $margin } punt of meer is.
 review-fine = { $agree ->
     [yes] De engine is het met je eens.
    *[no] Binnen { $margin } punt van de beste, of binnen de ruis: goed.
@@ -450,7 +446,7 @@ review-known = { $count ->
     [0] Er was geen kaart van de computer bekend.
    *[other] Bekend in de hand van de computer: { $cards }
 }
-review-options = Punten die elke zet weggeeft ten opzichte van de beste:
+review-options = Wat elke zet weggeeft ten opzichte van de beste, in punten (geschat door de engine):
 review-option = { $move }: −{ $cost }
 review-option-best = { $move }: beste
 review-prev = Vorige
