@@ -225,7 +225,7 @@ fn autosave(series: Res<Series>, mut files: ResMut<FileWriter>) {
     if series.current.untouched() && Some(series.current.seed()) == files.opening_seed {
         return;
     }
-    let saved = SavedSeries::new(&series.current, series.level, series.bot_seed);
+    let saved = SavedSeries::new(&series.current, series.level);
     files.write(&files.stores.save, saved);
     files.saved_series = Some(series.current.clone());
 }

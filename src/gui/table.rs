@@ -32,6 +32,7 @@ use crate::rules::{
     Action, Card, DealPlayed, Entry, Match, Phase, RoundResult, RuleError, Seat, best_arrangement,
     best_layoffs,
 };
+use crate::store::save::bot_seed_of;
 use crate::store::settings::Settings;
 
 /// The series being played: the match whose cards are on the table and the computer playing
@@ -128,11 +129,6 @@ pub enum PlayerCommand {
     /// Review the player's decisions in round `n` (from 0) of the series in play: `review`'s
     /// business; the table changes nothing for it.
     Review(usize),
-}
-
-/// The seed the computer plays a series from, derived from the match's.
-fn bot_seed_of(seed: u64) -> u64 {
-    seed ^ 0xB07
 }
 
 impl Series {

@@ -175,6 +175,14 @@ fn file_problem(sp: &Speech, p: &FileProblem) -> String {
         FileProblem::OlderFormat { found } => {
             sp.t("file-older-format", &[("found", (*found).into())])
         }
+        FileProblem::UnknownFields(names) => {
+            let names: Vec<String> = names.iter().map(|f| format!("`{f}`")).collect();
+            sp.t(
+                "file-unknown-fields",
+                &[("fields", names.join(", ").into())],
+            )
+        }
+        FileProblem::MissingField(name) => sp.t("file-missing-field", &[("field", (*name).into())]),
     }
 }
 

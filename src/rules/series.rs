@@ -117,9 +117,13 @@ impl TryFrom<MatchRecord> for Match {
                 r.first_deal
             ));
         }
-        if u64::from(r.series_no) > r.first_deal {
+        // A series takes at least three rounds (three games to close, and a round's winner
+        // closes at most the games it has scored in), so series n starts at deal 3n - 2 or
+        // later.
+        if r.first_deal < 3 * u64::from(r.series_no) - 2 {
             return Err(format!(
-                "series {} cannot start at deal {}",
+                "series {} cannot start at deal {}: each series before it took three deals at \
+                 least",
                 r.series_no, r.first_deal
             ));
         }
@@ -300,6 +304,10 @@ impl Match {
     }
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+    /// A single deal replayed from its seed, as practice.
+    pub fn is_replayed_deal(&self) -> bool {
+        self.replayed_deal
     }
     /// True while nobody has made a move in this series: no round recorded, no action in the
     /// round in play. Such a series has nothing to save or to lose.
@@ -756,6 +764,23 @@ mod tests {
         for (needle, edit) in cases {
             let e = edited(&m, edit).unwrap_err();
             assert!(e.contains(needle), "{needle}: {e}");
+        }
+        // Headers legal play cannot reach: every series takes three deals at least.
+        for (series_no, first_deal) in [
+            (2, 2),
+            (2, 3),
+            (1000, 1000),
+            (u32::MAX, u64::from(u32::MAX)),
+        ] {
+            let e = edited(&m, |r| {
+                r.series_no = series_no;
+                r.first_deal = first_deal;
+            })
+            .unwrap_err();
+            assert!(
+                e.contains("three deals at least"),
+                "{series_no}/{first_deal}: {e}"
+            );
         }
         // The first dealer of a match follows from its seed.
         let fresh = Match::new(RuleSettings::default(), 5);

@@ -102,6 +102,17 @@ pub trait Stored: Serialize + DeserializeOwned + Default {
     fn check_text(_text: &str) -> Result<(), FileProblem> {
         Ok(())
     }
+
+    /// Written by the game alone, never by hand: a field it does not know is a damaged key,
+    /// not a player's typo, and the file is refused rather than read as something else (a
+    /// misspelt `series:` would otherwise load as "nothing to continue").
+    const MACHINE_WRITTEN: bool = false;
+
+    /// Looks at the text once it has parsed with no unknown field: a field every such file
+    /// has may be missing (its default would be read as something the game never wrote).
+    fn check_fields(_text: &str) -> Result<(), FileProblem> {
+        Ok(())
+    }
 }
 
 /// Why a file could not be used.
@@ -125,6 +136,10 @@ pub enum FileProblem {
     NewerFormat { found: u32, reads: u32 },
     /// A saved series in an older format whose moves this version cannot check.
     OlderFormat { found: u32 },
+    /// A file only the game writes has fields it never writes (the first few, quoted).
+    UnknownFields(Vec<String>),
+    /// A file only the game writes lacks a field it always writes.
+    MissingField(&'static str),
 }
 
 /// What the player should be told about their files.
@@ -263,6 +278,12 @@ fn read<T: Stored>(path: &Path) -> Result<Option<(T, Vec<String>)>, FileProblem>
     };
     T::check_text(&text)?;
     let (value, ignored) = parse::<T>(&text)?;
+    if T::MACHINE_WRITTEN && !ignored.is_empty() {
+        return Err(FileProblem::UnknownFields(
+            ignored.iter().take(MAX_NAMES).map(|f| quote(f)).collect(),
+        ));
+    }
+    T::check_fields(&text)?;
     value
         .check()
         .map_err(|e| FileProblem::BadValue(quote(&e)))?;

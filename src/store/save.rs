@@ -32,12 +32,40 @@ pub struct SavedSeries {
     pub bot_seed: u64,
 }
 
-/// The format version of a save file, read before the rest.
+/// The format version of a save file, read before the rest, and which of the fields every
+/// save of this format has are there.
 #[derive(Default, Deserialize)]
 #[serde(default)]
 struct VersionProbe {
     version: u32,
     series: Option<IgnoredAny>,
+}
+
+/// Which of the fields every save of this format has are there.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct FieldsProbe {
+    version: Present,
+    series: Present,
+    level: Present,
+    bot_seed: Present,
+}
+
+/// Whether a field is in the file at all, whatever its value (`series: None` included).
+#[derive(Default)]
+struct Present(bool);
+
+impl<'de> Deserialize<'de> for Present {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Present, D::Error> {
+        IgnoredAny::deserialize(d)?;
+        Ok(Present(true))
+    }
+}
+
+/// The seed the computer plays a series from: it follows from the match's seed, so a file
+/// whose `bot_seed` does not is damaged (a misspelt key read as 0, a flipped digit).
+pub fn bot_seed_of(seed: u64) -> u64 {
+    seed ^ 0xB07
 }
 
 impl Stored for SavedSeries {
@@ -64,21 +92,62 @@ impl Stored for SavedSeries {
         Ok(())
     }
 
+    /// A save of this format has every field: one that is missing was damaged, and its
+    /// default would be read as something the game never saved. (A misspelt key is refused
+    /// before this, naming the misspelling.)
+    fn check_fields(text: &str) -> Result<(), FileProblem> {
+        let Ok(probe) = ron::from_str::<VersionProbe>(text) else {
+            return Ok(());
+        };
+        if probe.version == SAVE_VERSION
+            && let Ok(f) = ron::from_str::<FieldsProbe>(text)
+        {
+            for (there, name) in [
+                (f.version.0, "version"),
+                (f.series.0, "series"),
+                (f.level.0, "level"),
+                (f.bot_seed.0, "bot_seed"),
+            ] {
+                if !there {
+                    return Err(FileProblem::MissingField(name));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    const MACHINE_WRITTEN: bool = true;
+
     fn check(&self) -> Result<(), String> {
-        if self.series.is_some() && self.version != SAVE_VERSION {
+        let Some(m) = &self.series else {
+            return Ok(());
+        };
+        if self.version != SAVE_VERSION {
             return Err(format!("format {} is not {SAVE_VERSION}", self.version));
+        }
+        // The game keeps a replayed deal in memory only: one in this file was put there.
+        if m.is_replayed_deal() {
+            return Err("a replayed deal is practice and is never saved as the series".into());
+        }
+        if self.bot_seed != bot_seed_of(m.seed()) {
+            return Err(format!(
+                "bot_seed {} does not follow from the seed {}",
+                self.bot_seed,
+                m.seed()
+            ));
         }
         Ok(())
     }
 }
 
 impl SavedSeries {
-    pub fn new(m: &Match, level: Level, bot_seed: u64) -> SavedSeries {
+    /// The save of `m` against a bot of `level` (its seed follows from the match's).
+    pub fn new(m: &Match, level: Level) -> SavedSeries {
         SavedSeries {
             version: SAVE_VERSION,
             series: Some(m.clone()),
             level,
-            bot_seed,
+            bot_seed: bot_seed_of(m.seed()),
         }
     }
 }
@@ -87,7 +156,7 @@ impl SavedSeries {
 mod tests {
     use super::*;
     use crate::ai::View;
-    use crate::rules::RuleSettings;
+    use crate::rules::{RuleSettings, Seat};
     use crate::store::{Notice, Store, load, save};
 
     #[test]
@@ -111,7 +180,7 @@ mod tests {
                 None => m.next_round().unwrap(),
             }
         }
-        let saved = SavedSeries::new(&m, Level::Hard, 77);
+        let saved = SavedSeries::new(&m, Level::Hard);
         save(&path, &saved).unwrap();
         let l = load::<SavedSeries>(&path);
         assert!(l.notice.is_none());
@@ -208,48 +277,128 @@ mod tests {
         m
     }
 
-    #[test]
-    fn derived_values_written_into_the_file_change_nothing_and_are_reported() {
-        let dir = std::env::temp_dir().join(format!("hg-save-derived-{}", std::process::id()));
+    /// Saves `m`, edits the file with `edit`, loads it: the load, and the file kept aside
+    /// (the original text must be kept byte for byte).
+    fn load_edited(
+        name: &str,
+        m: &Match,
+        edit: impl Fn(&str) -> String,
+    ) -> (crate::store::Loaded<SavedSeries>, Option<String>) {
+        let dir = std::env::temp_dir().join(format!("hg-save-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let path = dir.join("series.ron");
-        let m = series_with_a_finished_round();
-        save(&path, &SavedSeries::new(&m, Level::Medium, 1)).unwrap();
+        save(&path, &SavedSeries::new(m, Level::Easy)).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
-        // What a hand edit of the old snapshot format would try: a result and points, a
-        // recorded flag, a scoreboard total. None of them is read.
-        let forged = text.replacen(
-            "series_no:",
-            "points: 999, recorded: true, result: (points: 999), \
-             scoreboard: (games: [(points: (4000000000, 0))]), series_no:",
-            1,
-        );
-        assert_ne!(forged, text);
-        std::fs::write(&path, &forged).unwrap();
+        let edited = edit(&text);
+        assert_ne!(edited, text, "{name}: the edit must hit the file");
+        std::fs::write(&path, &edited).unwrap();
         let (store, l) = Store::open::<SavedSeries>(path.clone());
-        assert_eq!(l.value.series.as_ref(), Some(&m), "recomputed, not read");
-        assert_eq!(
-            l.ignored,
-            vec![
-                "series.points",
-                "series.recorded",
-                "series.result",
-                "series.scoreboard"
-            ]
-        );
-        let notice = format!("{:?}", l.notice.unwrap());
-        assert!(notice.contains("\"series.points\""), "{notice}");
-        assert!(store.writable, "the original was copied aside first");
-        let copy = std::fs::read_dir(&dir)
+        let kept = std::fs::read_dir(&dir)
             .unwrap()
             .flatten()
-            .find(|e| {
-                e.file_name()
-                    .to_string_lossy()
-                    .starts_with("series.original-")
-            })
-            .expect("the file as it was is kept");
-        assert_eq!(std::fs::read_to_string(copy.path()).unwrap(), forged);
+            .find(|e| e.file_name().to_string_lossy().starts_with("series.bad-"))
+            .map(|e| std::fs::read_to_string(e.path()).unwrap());
+        if l.notice.is_some() {
+            assert!(store.writable && !path.exists(), "{name}: moved aside");
+            assert_eq!(
+                kept.as_deref(),
+                Some(edited.as_str()),
+                "{name}: kept as it was"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+        (l, kept)
+    }
+
+    #[test]
+    fn derived_values_written_into_the_file_are_refused_and_it_is_kept() {
+        let m = series_with_a_finished_round();
+        // What a hand edit of the old snapshot format would try: a result and points, a
+        // recorded flag, a scoreboard total. The game never writes them: refused, named.
+        let (l, _) = load_edited("derived", &m, |t| {
+            t.replacen(
+                "series_no:",
+                "points: 999, recorded: true, result: (points: 999), \
+                 scoreboard: (games: [(points: (4000000000, 0))]), series_no:",
+                1,
+            )
+        });
+        assert!(l.value.series.is_none());
+        let notice = format!("{:?}", l.notice.unwrap());
+        assert!(
+            notice.contains("UnknownFields([\"series.points\", \"series.recorded\""),
+            "{notice}"
+        );
+    }
+
+    #[test]
+    fn a_damaged_key_is_refused_never_read_as_another_series() {
+        let m = series_with_a_finished_round();
+        let refused = |name: &str, edit: &dyn Fn(&str) -> String, why: &str| {
+            let (l, kept) = load_edited(name, &m, edit);
+            let notice = format!("{:?}", l.notice);
+            assert!(l.value.series.is_none(), "{name}: loaded {notice}");
+            assert!(notice.contains(why), "{name}: {notice}");
+            assert!(kept.is_some(), "{name}");
+        };
+        // A misspelt key: an unknown field, and the field it was is missing.
+        refused("series", &|t| t.replacen("series:", "sereis:", 1), "sereis");
+        refused(
+            "level",
+            &|t| t.replacen("level: Easy", "levle: Easy", 1),
+            "levle",
+        );
+        refused(
+            "bonus",
+            &|t| t.replacen("gin_bonus:", "gin_bonsu:", 1),
+            "gin_bonsu",
+        );
+        refused(
+            "botkey",
+            &|t| t.replacen("bot_seed:", "bot_sede:", 1),
+            "bot_sede",
+        );
+        // A key gone altogether.
+        refused(
+            "nolevel",
+            &|t| t.replacen("level: Easy,", "", 1),
+            "MissingField(\"level\")",
+        );
+        // A flipped digit in the computer's seed: it follows from the series' seed.
+        let bot = bot_seed_of(m.seed());
+        refused(
+            "botseed",
+            &|t| {
+                t.replacen(
+                    &format!("bot_seed: {bot}"),
+                    &format!("bot_seed: {}", bot ^ 4),
+                    1,
+                )
+            },
+            "does not follow from the seed",
+        );
+        // A practice deal planted as the player's series.
+        let practice = Match::from_deal(RuleSettings::default(), Seat::P1, 77);
+        let planted = |_: &str| {
+            let saved = SavedSeries {
+                version: SAVE_VERSION,
+                series: Some(practice.clone()),
+                level: Level::Easy,
+                bot_seed: bot_seed_of(77),
+            };
+            let text = ron::ser::to_string_pretty(&saved, Default::default()).unwrap();
+            assert!(text.contains("replayed_deal: true"), "{text}");
+            text
+        };
+        refused("practice", &planted, "replayed deal is practice");
+        // And an untouched file still loads exactly.
+        let dir = std::env::temp_dir().join(format!("hg-save-clean-{}", std::process::id()));
+        let path = dir.join("series.ron");
+        save(&path, &SavedSeries::new(&m, Level::Easy)).unwrap();
+        let l = load::<SavedSeries>(&path);
+        assert!(l.notice.is_none(), "{:?}", l.notice);
+        assert_eq!(l.value.series.as_ref(), Some(&m));
+        assert_eq!(l.value.level, Level::Easy);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

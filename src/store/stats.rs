@@ -42,6 +42,61 @@ pub struct Stats {
 
 impl crate::store::Stored for Stats {
     const KIND: crate::store::FileKind = crate::store::FileKind::Statistics;
+    const MACHINE_WRITTEN: bool = true;
+
+    /// Counters that no play can produce (more gins than knocks, a series won without its two
+    /// games) are a damaged or edited file: refused, not saturated into nonsense.
+    fn check(&self) -> Result<(), String> {
+        for (level, r) in &self.levels {
+            if let Some(why) = r.contradiction() {
+                return Err(format!("{level:?}: {why}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Record {
+    /// The first thing these counters say that play cannot, if any. Every bound follows from
+    /// how [`Stats::count_round`] counts: a gin is a knock the human won, an undercut made is
+    /// a round won, an undercut suffered a knock lost, a game closes in a round its winner
+    /// won (at most three at once), and a series is decided by its winner's second game.
+    pub fn contradiction(&self) -> Option<String> {
+        let n = u64::from;
+        let checks = [
+            (n(self.gins) <= n(self.knocks), "more gins than knocks"),
+            (
+                n(self.gins) + n(self.undercuts) <= n(self.rounds_won),
+                "more gins and undercuts than rounds won",
+            ),
+            (
+                n(self.undercut_against) <= n(self.knocks).min(n(self.rounds_lost)),
+                "more undercuts suffered than knocks or rounds lost",
+            ),
+            (
+                n(self.knocks) <= n(self.rounds_won) + n(self.rounds_lost),
+                "more knocks than rounds won and lost",
+            ),
+            (
+                n(self.games_won) <= 3 * n(self.rounds_won)
+                    && n(self.games_lost) <= 3 * n(self.rounds_lost),
+                "more games than three a round won",
+            ),
+            (
+                2 * n(self.series_won) <= n(self.games_won)
+                    && 2 * n(self.series_lost) <= n(self.games_lost),
+                "a series decided without two games won",
+            ),
+            (
+                self.rounds_won > 0 || self.best_round == 0,
+                "a best round with no round won",
+            ),
+        ];
+        checks
+            .iter()
+            .find(|(holds, _)| !holds)
+            .map(|(_, why)| why.to_string())
+    }
 }
 
 impl Stats {
@@ -148,6 +203,7 @@ mod tests {
             .unwrap_or(0);
         assert_eq!(r.best_round, best);
         assert_eq!(stats.record(Level::Hard), Record::default());
+        assert_eq!(r.contradiction(), None, "{r:?}");
         // Round-trips through RON.
         let back: Stats = ron::from_str(&ron::to_string(&stats).unwrap()).unwrap();
         assert_eq!(back, stats);
@@ -177,5 +233,84 @@ mod tests {
         // A whole series, so every counter is touched (rounds, games, the series).
         count_a_series(&mut stats);
         assert_eq!(stats.record(Level::Medium), full);
+    }
+
+    #[test]
+    fn counters_no_play_can_produce_are_refused_and_the_file_kept() {
+        use crate::store::{FileProblem, Notice, load, save};
+        let dir = std::env::temp_dir().join(format!("hg-stats-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("statistics.ron");
+        let mut played = Stats::default();
+        count_a_series(&mut played);
+        let good = played.record(Level::Medium);
+        let forged = |f: &dyn Fn(&mut Record)| {
+            let mut r = good.clone();
+            f(&mut r);
+            r
+        };
+        let cases: [(&str, Record); 7] = [
+            ("more gins than knocks", forged(&|r| r.gins = r.knocks + 1)),
+            ("rounds won", forged(&|r| r.undercuts = r.rounds_won + 1)),
+            (
+                "undercuts suffered",
+                forged(&|r| r.undercut_against = r.knocks + 1),
+            ),
+            (
+                "more knocks",
+                forged(&|r| r.knocks = r.rounds_won + r.rounds_lost + 1),
+            ),
+            (
+                "three a round",
+                forged(&|r| r.games_won = 3 * r.rounds_won + 1),
+            ),
+            ("two games", forged(&|r| r.series_won = r.games_won / 2 + 1)),
+            (
+                "best round",
+                Record {
+                    best_round: 31,
+                    ..Record::default()
+                },
+            ),
+        ];
+        for (why, r) in cases {
+            assert!(
+                r.contradiction().is_some_and(|c| c.contains(why)),
+                "{why}: {r:?}"
+            );
+            let stats = Stats {
+                levels: [(Level::Medium, r)].into(),
+            };
+            save(&path, &stats).unwrap();
+            let written = std::fs::read_to_string(&path).unwrap();
+            let l = load::<Stats>(&path);
+            assert_eq!(l.value, Stats::default(), "{why}");
+            let Some(Notice::Unusable {
+                problem: FileProblem::BadValue(said),
+                kept: Ok(aside),
+                ..
+            }) = &l.notice
+            else {
+                panic!("{why}: {:?}", l.notice)
+            };
+            assert!(said.contains(why), "{said}");
+            assert_eq!(std::fs::read_to_string(aside).unwrap(), written);
+        }
+        // A misspelt key is refused too: the file is the game's alone.
+        save(&path, &played).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replacen("gins:", "gnis:", 1)).unwrap();
+        let l = load::<Stats>(&path);
+        assert!(
+            matches!(&l.notice, Some(Notice::Unusable { problem: FileProblem::UnknownFields(f), .. }) if f[0].contains("gnis")),
+            "{:?}",
+            l.notice
+        );
+        // And what play wrote loads as it was.
+        save(&path, &played).unwrap();
+        let l = load::<Stats>(&path);
+        assert!(l.notice.is_none(), "{:?}", l.notice);
+        assert_eq!(l.value, played);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

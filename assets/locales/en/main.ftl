@@ -258,6 +258,8 @@ file-grew = grew too large while it was read
 file-not-text = is not UTF-8 text
 file-invalid = is not valid ({ $detail })
 file-bad-value = has a bad value ({ $detail })
+file-unknown-fields = has fields the game never writes ({ $fields }): a damaged key, so it is not read as anything else
+file-missing-field = lacks `{ $field }`, which the game always writes
 file-newer-format = was written by a newer version (format { $found }, this one reads { $reads })
 file-older-format = was written by an earlier version (format { $found }) whose saves this one cannot check move by move, so that series cannot be continued
 

@@ -247,6 +247,8 @@ file-grew = menjadi terlalu besar saat dibaca
 file-not-text = bukan teks UTF-8
 file-invalid = tidak valid ({ $detail })
 file-bad-value = berisi nilai yang salah ({ $detail })
+file-unknown-fields = berisi kolom yang tidak pernah ditulis permainan ini ({ $fields }): kuncinya rusak, jadi berkas ini tidak dibaca sebagai hal lain
+file-missing-field = tidak memuat `{ $field }`, yang selalu ditulis permainan ini
 file-newer-format = ditulis oleh versi yang lebih baru (format { $found }, versi ini membaca { $reads })
 file-older-format = ditulis oleh versi lama (format { $found }) yang langkah-langkahnya tidak bisa diperiksa versi ini, jadi seri itu tidak bisa dilanjutkan
 

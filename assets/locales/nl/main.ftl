@@ -254,6 +254,8 @@ file-grew = werd te groot terwijl het werd gelezen
 file-not-text = is geen UTF-8-tekst
 file-invalid = is ongeldig ({ $detail })
 file-bad-value = bevat een verkeerde waarde ({ $detail })
+file-unknown-fields = bevat velden die het spel nooit schrijft ({ $fields }): een beschadigde sleutel, dus het wordt niet als iets anders gelezen
+file-missing-field = mist `{ $field }`, dat het spel altijd schrijft
 file-newer-format = komt van een nieuwere versie (formaat { $found }, deze leest { $reads })
 file-older-format = komt van een oudere versie (formaat { $found }) waarvan deze de zetten niet kan controleren, dus die reeks kan niet verder
 
