@@ -16,6 +16,8 @@
 //!   finds the system's; the `gui` words the core's facts through it.
 //! - [`store`] reads and writes the player's files (settings, the saved series, statistics) as
 //!   RON, atomically, and never overwrites a file it could not read.
+//! - [`words`] words the core's facts that the window and the command line both say (a file
+//!   that could not be used), through [`lang`].
 //! - [`report`] tells the player what went wrong where no window can: stderr, a message box
 //!   where stderr goes nowhere, and `crash.log` for a panic.
 //! - Illegal actions are values ([`rules::RuleError`]), never panics, because actions come from
@@ -30,3 +32,4 @@ pub mod lang;
 pub mod report;
 pub mod rules;
 pub mod store;
+pub mod words;

@@ -93,11 +93,25 @@ fn review(a: ReviewArgs) -> ExitCode {
     else {
         return fail("review-no-file", String::new());
     };
-    let loaded = hollywood_gin::store::load::<SavedSeries>(&path);
-    if let Some(n) = &loaded.notice {
-        return fail("review-bad-file", format!("{} ({n:?})", path.display()));
-    }
-    let Some(m) = loaded.value.series else {
+    // A review only reads: a file it cannot use is said so and left where and as it is.
+    let saved = match hollywood_gin::store::peek::<SavedSeries>(&path) {
+        Ok(saved) => saved.unwrap_or_default(),
+        Err(problem) => {
+            let said = say(
+                "review-bad-file",
+                &[
+                    ("path", path.display().to_string().into()),
+                    (
+                        "problem",
+                        hollywood_gin::words::file_problem(say, &problem).into(),
+                    ),
+                ],
+            );
+            eprintln!("hollywood-gin: {said}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let Some(m) = saved.series else {
         return fail("review-no-series", path.display().to_string());
     };
     let rounds = m.rounds_played();
@@ -128,7 +142,7 @@ fn review(a: ReviewArgs) -> ExitCode {
     eprintln!();
     let rev = match done {
         Ok(r) => r,
-        Err(e) => return fail("review-bad-file", e.to_string()),
+        Err(e) => return fail("review-bad-round", e.to_string()),
     };
     println!(
         "{}",
@@ -213,7 +227,8 @@ fn verify(a: VerifyArgs) -> ExitCode {
     let args = |more: Vec<(&'static str, String)>| -> Vec<(&'static str, _)> {
         let mut v = vec![
             ("seed", a.seed.to_string().into()),
-            ("deal", a.deal.into()),
+            // As text: Fluent's numbers are floats, which would print 2^53 + 1 as 2^53.
+            ("deal", a.deal.to_string().into()),
             ("hash", hash.clone().into()),
         ];
         v.extend(more.into_iter().map(|(k, x)| (k, x.into())));

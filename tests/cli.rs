@@ -101,3 +101,98 @@ fn a_mistyped_command_line_says_so_in_the_players_language() {
     assert!(err.contains("de opdrachtregel klopt niet"), "{err}");
     assert!(err.contains("verwacht BREEDTExHOOGTE"), "{err}");
 }
+
+#[test]
+fn every_number_printed_is_the_number_given() {
+    // 2^53 + 1 and u64::MAX: neither may pass through a float.
+    for deal in [9_007_199_254_740_993u64, u64::MAX] {
+        let seed = 614480483733483466u64;
+        let c = short(&commitment(seed, deal));
+        let (s, d) = (seed.to_string(), deal.to_string());
+        let (code, out, err) = run(&["verify", "--seed", &s, "--deal", &d, "--commit", &c]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains(&format!("Deal {deal}")), "{out}");
+    }
+}
+
+/// Every file in `dir` with its bytes (a directory or FIFO as a marker), to compare before and
+/// after a command that must only read.
+fn snapshot(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let bytes = if e.file_type().unwrap().is_file() {
+                std::fs::read(e.path()).unwrap()
+            } else {
+                b"(not a file)".to_vec()
+            };
+            (name, bytes)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_review_changes_no_file_and_words_its_refusals() {
+    use hollywood_gin::ai::{Level, View};
+    use hollywood_gin::rules::{Match, RuleSettings};
+    use hollywood_gin::store::save::SavedSeries;
+    let dir = std::env::temp_dir().join(format!("hg-cli-review-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A finished round, saved as the game saves it.
+    let mut m = Match::new(RuleSettings::default(), 21);
+    let bot = Level::Medium.bot(1);
+    while let Some(s) = m.round().to_act() {
+        let a = bot.decide(&View::of(m.round(), s, Some(m.scoreboard())));
+        m.apply(s, a).unwrap();
+    }
+    let good = dir.join("good.ron");
+    hollywood_gin::store::save(&good, &SavedSeries::new(&m, Level::Medium)).unwrap();
+    let text = std::fs::read_to_string(&good).unwrap();
+    // A damaged key, a hand edit, a directory and (on Unix) a FIFO where a save should be.
+    std::fs::write(dir.join("key.ron"), text.replacen("level:", "levle:", 1)).unwrap();
+    std::fs::write(dir.join("junk.ron"), "(version: 2, series: Some((").unwrap();
+    std::fs::create_dir(dir.join("dir.ron")).unwrap();
+    #[cfg(unix)]
+    {
+        let fifo = std::ffi::CString::new(dir.join("fifo.ron").to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+    }
+    let before = snapshot(&dir);
+    let review = |name: &str| {
+        let f = dir.join(name);
+        run(&["review", "--file", f.to_str().unwrap()])
+    };
+    let (code, out, err) = review("good.ron");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Round 1:"), "{out}");
+    for (name, said) in [
+        ("key.ron", "has fields the game never writes (`levle`)"),
+        ("junk.ron", "is not valid ("),
+        ("dir.ron", "is not a regular file"),
+        #[cfg(unix)]
+        ("fifo.ron", "is not a regular file"),
+    ] {
+        let (code, out, err) = review(name);
+        assert_eq!(code, 1, "{name}: {out}{err}");
+        assert!(
+            err.contains("cannot review") && err.contains(said),
+            "{name}: {err}"
+        );
+        // Worded, not a debug structure.
+        assert!(
+            !err.contains("Unusable") && !err.contains("kept:"),
+            "{name}: {err}"
+        );
+    }
+    assert_eq!(
+        snapshot(&dir),
+        before,
+        "a review moved, copied or changed a file"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

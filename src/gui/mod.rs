@@ -270,14 +270,6 @@ fn install_panic_hook(data: Option<std::path::PathBuf>) {
     }));
 }
 
-/// A warning before Bevy's log is set up.
-fn warn_early(msg: &str) {
-    eprintln!(
-        "hollywood-gin: {}",
-        say("cli-warning", &[("message", msg.into())])
-    );
-}
-
 /// Opens the window and plays until it is closed.
 pub fn run(opts: GuiOptions) -> ExitCode {
     if let Some(why) = display_problem() {
@@ -297,15 +289,17 @@ pub fn run(opts: GuiOptions) -> ExitCode {
             }
             return ExitCode::SUCCESS;
         }
+        // Nowhere to take the lock: two games could then both write the player's files, so
+        // this one does not start (see `store::lock`).
         Some(Err(LockError::Io(path, e))) => {
-            warn_early(&say(
+            report::error(&say(
                 "cli-lock-failed",
                 &[
                     ("path", path.display().to_string().into()),
                     ("detail", e.to_string().into()),
                 ],
             ));
-            None
+            return ExitCode::FAILURE;
         }
         None => None,
     };

@@ -230,7 +230,7 @@ fn review_ui(
                         } => {
                             let summary = crate::lang::review_summary(t, rev);
                             ui.horizontal_wrapped(|ui| {
-                                ui.strong(&title);
+                                ui.strong(format!("{title}:"));
                                 ui.label(card_text(ui, &summary, settings.four_color));
                             });
                             ui.separator();

@@ -126,6 +126,10 @@ pub fn error(sp: &Speech, e: &RuleError) -> String {
         RuleError::CardNotInHand(x) => sp.t("refused-not-in-hand", &[("card", c(x))]),
         RuleError::DiscardTakenCard(x) => sp.t("refused-taken-card", &[("card", c(x))]),
         RuleError::MustDrawFromStock => sp.t("refused-must-draw-stock", &[]),
+        RuleError::LongRound(moves) => sp.t("refused-long-round", &[("moves", (*moves).into())]),
+        RuleError::SeriesTooLong(rounds) => {
+            sp.t("refused-series-too-long", &[("rounds", (*rounds).into())])
+        }
         RuleError::DiscardPileEmpty => sp.t("refused-pile-empty", &[]),
         RuleError::StockEmpty => sp.t("refused-stock-empty", &[]),
         RuleError::DeadwoodTooHigh { deadwood, limit } => sp.t(
@@ -145,45 +149,11 @@ pub fn error(sp: &Speech, e: &RuleError) -> String {
 
 /// What the player calls a file: "settings", "saved series".
 fn file_name(sp: &Speech, kind: FileKind) -> FluentValue<'static> {
-    let kind = match kind {
-        FileKind::Settings => "settings",
-        FileKind::SavedSeries => "series",
-        FileKind::Statistics => "statistics",
-    };
-    sp.t("file-name", &[("file", kind.into())]).into()
+    crate::words::file_name(|id, a| sp.t(id, a), kind).into()
 }
 
-/// Why a file could not be used. The parts in brackets (the system's or the parser's own
-/// message) are quoted as they came: they are for a bug report, and no translation of ours
-/// could be as exact.
 fn file_problem(sp: &Speech, p: &FileProblem) -> String {
-    match p {
-        FileProblem::Unreadable(e) => sp.t("file-unreadable", &[("detail", e.as_str().into())]),
-        FileProblem::NotAFile => sp.t("file-not-a-file", &[]),
-        FileProblem::TooLarge { bytes, limit } => sp.t(
-            "file-too-large",
-            &[("bytes", (*bytes).into()), ("limit", (*limit).into())],
-        ),
-        FileProblem::GrewWhileRead => sp.t("file-grew", &[]),
-        FileProblem::NotText => sp.t("file-not-text", &[]),
-        FileProblem::Invalid(e) => sp.t("file-invalid", &[("detail", e.as_str().into())]),
-        FileProblem::BadValue(e) => sp.t("file-bad-value", &[("detail", e.as_str().into())]),
-        FileProblem::NewerFormat { found, reads } => sp.t(
-            "file-newer-format",
-            &[("found", (*found).into()), ("reads", (*reads).into())],
-        ),
-        FileProblem::OlderFormat { found } => {
-            sp.t("file-older-format", &[("found", (*found).into())])
-        }
-        FileProblem::UnknownFields(names) => {
-            let names: Vec<String> = names.iter().map(|f| format!("`{f}`")).collect();
-            sp.t(
-                "file-unknown-fields",
-                &[("fields", names.join(", ").into())],
-            )
-        }
-        FileProblem::MissingField(name) => sp.t("file-missing-field", &[("field", (*name).into())]),
-    }
+    crate::words::file_problem(|id, a| sp.t(id, a), p)
 }
 
 /// A notice about the player's files.

@@ -55,6 +55,13 @@ impl fmt::Display for Seat {
     }
 }
 
+/// After this many moves in a round, every draw is from the stock. Taking the discard back and
+/// forth never shrinks the stock, so two players could keep a round going for ever, and a save
+/// of it would grow past what the game reads back (155,552 moves were seen). From here the
+/// stock shrinks each turn and the round ends within about 70 more moves, by a knock or a dead
+/// hand. No real round comes near it: a deal's 31 stock cards last some 60 moves.
+pub const LONG_ROUND: usize = 200;
+
 /// Where a round stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
@@ -62,7 +69,8 @@ pub enum Phase {
     OfferToNonDealer,
     /// The non-dealer passed; the dealer may take the upcard or pass.
     OfferToDealer,
-    /// `seat` draws; `stock_only` after both passed the upcard.
+    /// `seat` draws; `stock_only` after both passed the upcard, and once the round is
+    /// [`LONG_ROUND`] moves long.
     Draw { seat: Seat, stock_only: bool },
     /// `seat` holds 11 cards and discards, knocks or goes gin.
     Discard { seat: Seat },
@@ -146,6 +154,10 @@ pub enum RuleError {
     DiscardTakenCard(Card),
     #[error("both players passed the upcard: draw from the stock")]
     MustDrawFromStock,
+    #[error("the round has gone on for {0} moves: draw from the stock")]
+    LongRound(usize),
+    #[error("this series has {0} rounds, the most a saved series holds: start a new series")]
+    SeriesTooLong(usize),
     #[error("the discard pile is empty")]
     DiscardPileEmpty,
     #[error("the stock is empty")]
@@ -573,6 +585,9 @@ impl Round {
                 self.phase = Phase::Discard { seat };
             }
             (Action::TakeDiscard, Phase::Draw { stock_only, .. }) => {
+                if stock_only && self.history.len() >= LONG_ROUND {
+                    return Err(RuleError::LongRound(self.history.len()));
+                }
                 if stock_only {
                     return Err(RuleError::MustDrawFromStock);
                 }
@@ -590,7 +605,8 @@ impl Round {
                 } else {
                     self.phase = Phase::Draw {
                         seat: seat.other(),
-                        stock_only: false,
+                        // This discard is the move that may reach the bound.
+                        stock_only: self.history.len() + 1 >= LONG_ROUND,
                     };
                 }
             }

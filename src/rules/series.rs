@@ -55,11 +55,13 @@ pub struct Match {
     replayed_deal: bool,
 }
 
-/// The most deals a stored match may have had, and the most rounds one stored series may hold:
-/// far beyond any real play (a series is a few dozen rounds), and a bound on how long a load
-/// may take.
+/// The most deals a stored match may have had, and the most rounds one series may hold: far
+/// beyond any real play (a series is a few dozen rounds), and a bound on how long a load may
+/// take. The rules deal no round past it ([`Match::next_round`]), so what play writes, the game
+/// reads back: with rounds bounded too ([`crate::rules::round::LONG_ROUND`]), the largest
+/// series play can make fits the store's limit on a file's size (tested there).
 pub const MAX_DEALS: u64 = 1 << 40;
-pub const MAX_STORED_ROUNDS: usize = 10_000;
+pub const MAX_STORED_ROUNDS: usize = 1_000;
 
 /// How a [`Match`] is written to disk: the series' starting point and its moves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -341,6 +343,9 @@ impl Match {
                 action: "dealing the next round",
                 phase: "round in play or series over",
             });
+        }
+        if self.played.len() + 1 >= MAX_STORED_ROUNDS {
+            return Err(RuleError::SeriesTooLong(MAX_STORED_ROUNDS));
         }
         self.deal_next();
         Ok(())

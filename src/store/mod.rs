@@ -306,6 +306,14 @@ pub fn aside_path(path: &Path, tag: &str) -> PathBuf {
     p
 }
 
+/// Reads `path` as a `T` and changes nothing: no file is moved, copied or written, whatever
+/// is at the path (for a command that only reads, such as `review`; reading the save of a
+/// game that is running is fine). `None` when there is no file. A hand-edited file's unknown
+/// fields are ignored here as in [`load`], where they are also reported.
+pub fn peek<T: Stored>(path: &Path) -> Result<Option<T>, FileProblem> {
+    Ok(read::<T>(path)?.map(|(value, _)| value))
+}
+
 /// Loads `path` as a `T`. See the module docs for what happens to a bad file.
 pub fn load<T: Stored>(path: &Path) -> Loaded<T> {
     let kind = T::KIND;
@@ -374,8 +382,10 @@ pub fn save<T: Serialize>(path: &Path, value: &T) -> io::Result<()> {
         .parent()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no parent directory"))?;
     fs::create_dir_all(dir)?;
-    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
-        .map_err(io::Error::other)?;
+    // Pretty to three levels, so a person can read a file; below that (a round's moves, one
+    // round a line) compact, so a long series stays small: see `rules::series::MAX_STORED_ROUNDS`.
+    let pretty = ron::ser::PrettyConfig::default().depth_limit(3);
+    let text = ron::ser::to_string_pretty(value, pretty).map_err(io::Error::other)?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
     // Dropped on any error below, which deletes it.
     let mut tmp = tempfile::Builder::new()

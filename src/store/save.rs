@@ -156,7 +156,7 @@ impl SavedSeries {
 mod tests {
     use super::*;
     use crate::ai::View;
-    use crate::rules::{RuleSettings, Seat};
+    use crate::rules::{Action, RuleSettings, Seat};
     use crate::store::{Notice, Store, load, save};
 
     #[test]
@@ -399,6 +399,52 @@ mod tests {
         assert!(l.notice.is_none(), "{:?}", l.notice);
         assert_eq!(l.value.series.as_ref(), Some(&m));
         assert_eq!(l.value.level, Level::Easy);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Two players who always take the discard (and throw another card) would keep a round
+    /// going for ever; the rules end it, and the game's own writer and reader agree on it.
+    #[test]
+    fn what_play_writes_the_game_reads_back_even_a_round_that_would_never_end() {
+        use crate::rules::round::LONG_ROUND;
+        use crate::rules::series::MAX_STORED_ROUNDS;
+        use crate::store::MAX_FILE_BYTES;
+        let mut m = Match::new(RuleSettings::default(), 3);
+        while let Some(s) = m.round().to_act() {
+            let legal = m.round().legal_actions();
+            let pick = legal
+                .iter()
+                .find(|a| matches!(a, Action::TakeDiscard))
+                .or_else(|| legal.iter().find(|a| matches!(a, Action::Discard(_))))
+                .or_else(|| legal.iter().find(|a| !matches!(a, Action::Knock { .. })))
+                .unwrap()
+                .clone();
+            m.apply(s, pick).unwrap();
+        }
+        let moves = m.round().history().len();
+        assert!(
+            (LONG_ROUND..LONG_ROUND + 80).contains(&moves),
+            "the round ended after {moves} moves"
+        );
+        let dir = std::env::temp_dir().join(format!("hg-save-long-{}", std::process::id()));
+        let path = dir.join("series.ron");
+        let saved = SavedSeries::new(&m, Level::Medium);
+        save(&path, &saved).unwrap();
+        let l = load::<SavedSeries>(&path);
+        assert!(l.notice.is_none(), "{:?}", l.notice);
+        assert_eq!(l.value, saved, "read back exactly");
+        // The largest series play can make: the most rounds, each as long as this one. Its
+        // file is within what the store reads.
+        let one = std::fs::metadata(&path).unwrap().len();
+        assert!(
+            one * MAX_STORED_ROUNDS as u64 <= MAX_FILE_BYTES,
+            "{one} bytes a round × {MAX_STORED_ROUNDS} rounds is over {MAX_FILE_BYTES}"
+        );
+        // And the rules deal no round past the most a series holds.
+        let mut rec = crate::rules::series::MatchRecord::from(m.clone());
+        let round = rec.rounds[0].clone();
+        rec.rounds = vec![round; MAX_STORED_ROUNDS + 1];
+        assert!(Match::try_from(rec).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -65,6 +65,8 @@ refused-wrong-phase = You can't do that now.
 refused-not-in-hand = The { $card } is not in your hand.
 refused-taken-card = You just took the { $card } from the pile: it can't go straight back.
 refused-must-draw-stock = Both players passed the upcard: draw from the stock.
+refused-long-round = This round has gone on for { $moves } moves: from now on every draw is from the stock, so that it ends.
+refused-series-too-long = This series has { $rounds } rounds, the most a saved series holds: start a new series from the menu.
 refused-pile-empty = The discard pile is empty.
 refused-stock-empty = The stock is empty.
 refused-deadwood-too-high = You can't knock with that card: { $deadwood } deadwood is more than { $limit }.
@@ -357,7 +359,6 @@ help-keys = The whole round plays without the mouse. Left and right arrows move 
 
 ## Lines printed to the terminal.
 
-cli-warning = warning: { $message }
 cli-no-display = no display found (DISPLAY and WAYLAND_DISPLAY are unset); the game needs a desktop session.
 cli-no-x11 = no X11 display found: WAYLAND_DISPLAY is { $wayland } but DISPLAY is unset; this build draws through X11, so it needs XWayland (most Wayland desktops start it by themselves).
 cli-display-unreachable = cannot open the display { $display } ({ $detail }); is the X server running, and is DISPLAY right for this session?
@@ -366,7 +367,7 @@ cli-no-window = cannot open a window ({ $detail }); is the display server runnin
 cli-already-running = the game is already running; switch to its window (this one closes).
 cli-crashed = the game stopped because of an error in it. What happened was written to { $path }; please send that file with a bug report. Your series is saved up to the last move.
 cli-crashed-no-log = the game stopped because of an error in it ({ $detail }). Your series is saved up to the last move.
-cli-lock-failed = could not lock { $path } ({ $detail }); carrying on without it
+cli-lock-failed = could not lock { $path } ({ $detail }), nor anywhere else; the game does not start without it, so that two games never write your files at once
 cli-seed-replaces = --seed starts a new series; the saved one is replaced once you make a move
 cli-no-gui = built without the `gui` feature; only `simulate` is available.
 cli-bad-rules = bad rules: { $detail }
@@ -428,7 +429,8 @@ review-clean = { $decisions ->
 }
 review-margin = A decision counts as costly when the engine's best move is ahead by at least { $margin } point beyond { $z } standard errors, and as fine when no move can be that far ahead; the hidden cards are sampled { $batch } deals at a time until one of them is clear, and a decision still open after { $samples } deals is too close to call.
 review-no-file = no saved series to review: no home directory found (give one with --file).
-review-bad-file = cannot review { $detail }
+review-bad-file = cannot review { $path }: the file { $problem }
+review-bad-round = cannot review that round: { $detail }
 review-no-series = { $detail } holds no series to review
 review-no-round = no such finished round ({ $detail })
 review-button = Review round

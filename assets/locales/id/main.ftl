@@ -62,6 +62,8 @@ refused-wrong-phase = Itu tidak bisa dilakukan sekarang.
 refused-not-in-hand = Kartu { $card } tidak ada di tangan Anda.
 refused-taken-card = Anda baru mengambil { $card } dari tumpukan buangan: kartu itu tidak boleh langsung dibuang lagi.
 refused-must-draw-stock = Kedua pemain melewatkan kartu terbuka: ambil dari tumpukan tertutup.
+refused-long-round = Ronde ini sudah berlangsung { $moves } langkah: mulai sekarang setiap pengambilan dari tumpukan tertutup, supaya ronde ini berakhir.
+refused-series-too-long = Seri ini sudah { $rounds } ronde, paling banyak yang bisa disimpan: mulai seri baru dari menu.
 refused-pile-empty = Tumpukan buangan kosong.
 refused-stock-empty = Tumpukan sudah habis.
 refused-deadwood-too-high = Anda tidak bisa mengetuk dengan kartu itu: nilai kartu mati { $deadwood } lebih dari { $limit }.
@@ -346,7 +348,6 @@ help-keys = Seluruh ronde bisa dimainkan tanpa mouse. Panah kiri dan kanan mengg
 
 ## Baris yang dicetak ke terminal.
 
-cli-warning = peringatan: { $message }
 cli-no-display = layar tidak ditemukan (DISPLAY dan WAYLAND_DISPLAY tidak diatur); permainan ini memerlukan sesi desktop.
 cli-no-x11 = layar X11 tidak ditemukan: WAYLAND_DISPLAY bernilai { $wayland } tetapi DISPLAY tidak diatur; versi ini menggambar lewat X11, jadi memerlukan XWayland (kebanyakan desktop Wayland menjalankannya sendiri).
 cli-display-unreachable = tidak bisa membuka layar { $display } ({ $detail }); apakah server X berjalan, dan apakah DISPLAY benar untuk sesi ini?
@@ -355,7 +356,7 @@ cli-no-window = tidak bisa membuka jendela ({ $detail }); apakah server tampilan
 cli-already-running = permainan sudah berjalan; beralihlah ke jendelanya (yang ini ditutup).
 cli-crashed = permainan berhenti karena ada kesalahan di dalamnya. Apa yang terjadi ditulis di { $path }; kirimkan berkas itu bersama laporan kesalahan. Seri Anda tersimpan sampai langkah terakhir.
 cli-crashed-no-log = permainan berhenti karena ada kesalahan di dalamnya ({ $detail }). Seri Anda tersimpan sampai langkah terakhir.
-cli-lock-failed = tidak bisa mengunci { $path } ({ $detail }); lanjut tanpa kunci
+cli-lock-failed = tidak bisa mengunci { $path } ({ $detail }), juga tidak di tempat lain; permainan tidak dimulai tanpa kunci, supaya dua permainan tidak pernah menulis berkas Anda bersamaan
 cli-seed-replaces = --seed memulai seri baru; seri yang tersimpan diganti begitu Anda melangkah
 cli-no-gui = dibangun tanpa fitur `gui`; hanya `simulate` yang tersedia.
 cli-bad-rules = aturan tidak valid: { $detail }
@@ -408,7 +409,8 @@ review-summary = { $costly } dari { $decisions } keputusan merugikan poin, total
 review-clean = Tidak satu pun dari { $decisions } keputusan merugi lebih dari { $margin } poin di luar derau.
 review-margin = Sebuah keputusan dihitung merugikan jika langkah terbaik mesin unggul paling sedikit { $margin } poin lebih dari { $z } galat baku, dan dihitung bagus jika tidak ada langkah yang bisa unggul sejauh itu; kartu tersembunyi diambil sampelnya { $batch } sebaran sekali jalan sampai salah satunya jelas, dan keputusan yang belum jelas setelah { $samples } sebaran terlalu tipis untuk diputuskan.
 review-no-file = tidak ada seri tersimpan untuk ditinjau: folder rumah tidak ditemukan (tentukan dengan --file).
-review-bad-file = tidak bisa meninjau { $detail }
+review-bad-file = tidak bisa meninjau { $path }: berkas ini { $problem }
+review-bad-round = tidak bisa meninjau ronde itu: { $detail }
 review-no-series = { $detail } tidak berisi seri untuk ditinjau
 review-no-round = ronde selesai itu tidak ada ({ $detail })
 review-button = Tinjau ronde

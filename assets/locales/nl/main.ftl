@@ -62,6 +62,8 @@ refused-wrong-phase = Dat kan nu niet.
 refused-not-in-hand = De { $card } zit niet in je hand.
 refused-taken-card = Je hebt de { $card } net van de aflegstapel gepakt: die mag niet meteen terug.
 refused-must-draw-stock = Jullie lieten allebei de open kaart liggen: trek van de stapel.
+refused-long-round = Deze ronde duurt al { $moves } zetten: vanaf nu trekt iedereen van de stapel, zodat ze eindigt.
+refused-series-too-long = Deze reeks heeft { $rounds } rondes, het meeste dat een bewaarde reeks kan bevatten: begin een nieuwe reeks in het menu.
 refused-pile-empty = De aflegstapel is leeg.
 refused-stock-empty = De stapel is leeg.
 refused-deadwood-too-high = Met die kaart kun je niet kloppen: { $deadwood } losse punten is meer dan { $limit }.
@@ -353,7 +355,6 @@ help-keys = De hele ronde gaat ook zonder muis. De pijltjes links en rechts verp
 
 ## Regels in de terminal.
 
-cli-warning = waarschuwing: { $message }
 cli-no-display = geen beeldscherm gevonden (DISPLAY en WAYLAND_DISPLAY zijn niet gezet); het spel heeft een bureaubladsessie nodig.
 cli-no-x11 = geen X11-beeldscherm gevonden: WAYLAND_DISPLAY is { $wayland } maar DISPLAY is niet gezet; deze versie tekent via X11 en heeft dus XWayland nodig (de meeste Wayland-bureaubladen starten dat zelf).
 cli-display-unreachable = kan het beeldscherm { $display } niet openen ({ $detail }); draait de X-server, en klopt DISPLAY voor deze sessie?
@@ -362,7 +363,7 @@ cli-no-window = kan geen venster openen ({ $detail }); draait de displayserver?
 cli-already-running = het spel draait al; ga naar dat venster (dit sluit af).
 cli-crashed = het spel is gestopt door een fout in het spel zelf. Wat er gebeurde staat in { $path }; stuur dat bestand mee met een foutmelding. Je reeks is bewaard tot en met de laatste zet.
 cli-crashed-no-log = het spel is gestopt door een fout in het spel zelf ({ $detail }). Je reeks is bewaard tot en met de laatste zet.
-cli-lock-failed = kon { $path } niet vergrendelen ({ $detail }); er wordt zonder verder gespeeld
+cli-lock-failed = kon { $path } niet vergrendelen ({ $detail }), en ook nergens anders; het spel start niet zonder, zodat nooit twee spellen tegelijk je bestanden schrijven
 cli-seed-replaces = --seed begint een nieuwe reeks; de bewaarde wordt vervangen zodra je een zet doet
 cli-no-gui = gebouwd zonder de `gui`-feature; alleen `simulate` is beschikbaar.
 cli-bad-rules = ongeldige regels: { $detail }
@@ -427,7 +428,8 @@ review-clean = { $decisions ->
 }
 review-margin = Een beslissing telt als kostbaar als de beste zet van de engine meer dan { $z } standaardfouten boven { $margin } punt beter is, en als goed als geen zet zoveel beter kan zijn; de verborgen kaarten worden per { $batch } verdelingen getrokken tot een van beide vaststaat, en wat na { $samples } verdelingen nog openstaat, is te krap om te zeggen.
 review-no-file = geen bewaarde reeks om na te kijken: geen thuismap gevonden (geef er een op met --file).
-review-bad-file = kan niet nakijken: { $detail }
+review-bad-file = kan { $path } niet nakijken: het bestand { $problem }
+review-bad-round = kan die ronde niet nakijken: { $detail }
 review-no-series = { $detail } bevat geen reeks om na te kijken
 review-no-round = die afgelopen ronde bestaat niet ({ $detail })
 review-button = Ronde nakijken
