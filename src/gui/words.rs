@@ -178,6 +178,7 @@ pub fn file_notice(sp: &Speech, n: &Notice) -> String {
             path: p,
             fields,
             more,
+            did_you_mean,
             kept,
         } => {
             let mut names: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
@@ -196,7 +197,23 @@ pub fn file_notice(sp: &Speech, n: &Notice) -> String {
                     ("fields", names.join(", ").into()),
                 ],
             );
-            format!("{head} {kept}")
+            let meant: Vec<String> = did_you_mean
+                .iter()
+                .map(|(unknown, known)| {
+                    sp.t(
+                        "notice-did-you-mean",
+                        &[
+                            ("unknown", unknown.as_str().into()),
+                            ("known", (*known).into()),
+                        ],
+                    )
+                })
+                .collect();
+            if meant.is_empty() {
+                format!("{head} {kept}")
+            } else {
+                format!("{head} {} {kept}", meant.join(" "))
+            }
         }
         Notice::Unusable {
             kind,
@@ -549,6 +566,7 @@ mod tests {
             path: PathBuf::from("st.ron"),
             fields: vec!["a".into(), "b.c".into()],
             more: 3,
+            did_you_mean: vec![],
             kept: Ok(PathBuf::from("st.original-1.ron")),
         };
         assert!(

@@ -136,45 +136,81 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// A setup's name, and what makes it in a data directory.
+    /// A setup's name, and what makes it in a data directory (with what undoes it, if any).
     #[cfg(unix)]
-    type Setup = (&'static str, Box<dyn Fn(&Path)>);
+    type Setup = (&'static str, Box<dyn Fn(&Path) -> Option<Frozen>>);
+
+    /// `path` read-only for everyone, root included (as CI runs): its permissions, and the
+    /// immutable attribute, which binds root too; both undone when dropped.
+    #[cfg(unix)]
+    struct Frozen(PathBuf);
+
+    #[cfg(unix)]
+    impl Frozen {
+        fn new(path: &Path, mode: u32) -> Frozen {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
+            let _ = Command::new("chattr").arg("+i").arg(path).status();
+            Frozen(path.into())
+        }
+    }
+
+    #[cfg(unix)]
+    impl Drop for Frozen {
+        fn drop(&mut self) {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = Command::new("chattr").arg("-i").arg(&self.0).status();
+            let _ = fs::set_permissions(&self.0, fs::Permissions::from_mode(0o755));
+        }
+    }
 
     /// Lock paths a careless or hostile setup leaves: made in `dir` before either process
-    /// starts. (Run as root, as CI is, the read-only ones are writable all the same: they then
-    /// show only that nothing else breaks; a root-owned file is the same as a read-only one
-    /// for another user.)
+    /// starts. A lock file left owned by root after a `sudo` run is, for the player, a file
+    /// they cannot write: the read-only file.
     #[cfg(unix)]
     fn setups() -> Vec<Setup> {
-        use std::os::unix::fs::{PermissionsExt, symlink};
+        use std::os::unix::fs::symlink;
         let lock = |d: &Path| d.join(LOCK_FILE);
         vec![
             (
                 "a directory",
-                Box::new(move |d| fs::create_dir_all(lock(d)).unwrap()),
+                Box::new(move |d| {
+                    fs::create_dir_all(lock(d)).unwrap();
+                    None
+                }),
             ),
             (
                 "a dangling link",
-                Box::new(move |d| symlink(d.join("gone/nowhere"), lock(d)).unwrap()),
+                Box::new(move |d| {
+                    symlink(d.join("gone/nowhere"), lock(d)).unwrap();
+                    None
+                }),
             ),
             (
                 "a link loop",
                 Box::new(move |d| {
                     symlink(d.join("b"), lock(d)).unwrap();
                     symlink(lock(d), d.join("b")).unwrap();
+                    None
                 }),
             ),
             (
                 "a read-only file",
                 Box::new(move |d| {
                     fs::write(lock(d), "").unwrap();
-                    fs::set_permissions(lock(d), fs::Permissions::from_mode(0o444)).unwrap();
+                    let f = Frozen::new(&lock(d), 0o444);
+                    let writable = OpenOptions::new().write(true).open(lock(d)).is_ok();
+                    assert!(!writable, "the lock file could not be made read-only here");
+                    Some(f)
                 }),
             ),
             (
                 "a read-only directory",
                 Box::new(move |d| {
-                    fs::set_permissions(d, fs::Permissions::from_mode(0o555)).unwrap()
+                    let f = Frozen::new(d, 0o555);
+                    let writable = File::create(d.join("probe")).is_ok();
+                    assert!(!writable, "the directory could not be made read-only here");
+                    Some(f)
                 }),
             ),
         ]
@@ -185,11 +221,10 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn the_lock_holds_in_every_setup_with_two_processes() {
-        use std::os::unix::fs::PermissionsExt;
         for (i, (what, make)) in setups().into_iter().enumerate() {
             let dir = tmp(&format!("setup{i}"));
             fs::create_dir_all(&dir).unwrap();
-            make(&dir);
+            let frozen = make(&dir);
             let mut child = holder(&dir);
             let second = InstanceLock::acquire(&dir);
             assert!(
@@ -204,7 +239,7 @@ mod tests {
                 "{what}: free once the holder died: {after:?}"
             );
             drop(after);
-            let _ = fs::set_permissions(&dir, fs::Permissions::from_mode(0o755));
+            drop(frozen);
             fs::remove_dir_all(&dir).unwrap();
         }
     }

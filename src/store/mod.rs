@@ -113,6 +113,12 @@ pub trait Stored: Serialize + DeserializeOwned + Default {
     fn check_fields(_text: &str) -> Result<(), FileProblem> {
         Ok(())
     }
+
+    /// For an unknown field (a dotted path) of a hand-edited file: the known field it is
+    /// likely a misspelling of, when that one is not in `text` itself.
+    fn did_you_mean(_field: &str, _text: &str) -> Option<&'static str> {
+        None
+    }
 }
 
 /// Why a file could not be used.
@@ -162,6 +168,9 @@ pub enum Notice {
         path: PathBuf,
         fields: Vec<String>,
         more: usize,
+        /// Each of `fields` that is likely a misspelling, with the known field it is likely
+        /// of ("did you mean `gin_bonus`?"): only where that field is missing from the file.
+        did_you_mean: Vec<(String, &'static str)>,
         kept: Result<PathBuf, String>,
     },
     /// The file could not be used, and defaults are used. `kept`: where it was moved, or why it
@@ -271,8 +280,11 @@ fn parse<T: DeserializeOwned>(text: &str) -> Result<(T, Vec<String>), FileProble
     Ok((value, ignored))
 }
 
+/// What a file parsed into, with its unknown fields and their likely intended names.
+type Parsed<T> = (T, Vec<String>, Vec<(String, &'static str)>);
+
 /// The result of a load, before falling back to a default.
-fn read<T: Stored>(path: &Path) -> Result<Option<(T, Vec<String>)>, FileProblem> {
+fn read<T: Stored>(path: &Path) -> Result<Option<Parsed<T>>, FileProblem> {
     let Some(text) = read_text(path)? else {
         return Ok(None);
     };
@@ -287,7 +299,12 @@ fn read<T: Stored>(path: &Path) -> Result<Option<(T, Vec<String>)>, FileProblem>
     value
         .check()
         .map_err(|e| FileProblem::BadValue(quote(&e)))?;
-    Ok(Some((value, ignored)))
+    let meant = ignored
+        .iter()
+        .take(MAX_NAMES)
+        .filter_map(|f| T::did_you_mean(f, &text).map(|k| (quote(f), k)))
+        .collect();
+    Ok(Some((value, ignored, meant)))
 }
 
 /// Where a file is kept aside: next to it, tagged and with the time in the name
@@ -311,21 +328,21 @@ pub fn aside_path(path: &Path, tag: &str) -> PathBuf {
 /// game that is running is fine). `None` when there is no file. A hand-edited file's unknown
 /// fields are ignored here as in [`load`], where they are also reported.
 pub fn peek<T: Stored>(path: &Path) -> Result<Option<T>, FileProblem> {
-    Ok(read::<T>(path)?.map(|(value, _)| value))
+    Ok(read::<T>(path)?.map(|(value, ..)| value))
 }
 
 /// Loads `path` as a `T`. See the module docs for what happens to a bad file.
 pub fn load<T: Stored>(path: &Path) -> Loaded<T> {
     let kind = T::KIND;
     match read::<T>(path) {
-        Ok(Some((value, ignored))) if ignored.is_empty() => Loaded {
+        Ok(Some((value, ignored, _))) if ignored.is_empty() => Loaded {
             value,
             notice: None,
             writable: true,
             found: true,
             ignored,
         },
-        Ok(Some((value, ignored))) => {
+        Ok(Some((value, ignored, did_you_mean))) => {
             // The next save drops the unknown fields: keep the file as it was first.
             let copy = aside_path(path, "original");
             let kept = fs::copy(path, &copy)
@@ -339,6 +356,7 @@ pub fn load<T: Stored>(path: &Path) -> Loaded<T> {
                     path: path.to_path_buf(),
                     fields: ignored.iter().take(MAX_NAMES).map(|f| quote(f)).collect(),
                     more: ignored.len().saturating_sub(MAX_NAMES),
+                    did_you_mean,
                     kept,
                 }),
                 writable,

@@ -143,6 +143,23 @@ impl Default for Settings {
 impl crate::store::Stored for Settings {
     const KIND: crate::store::FileKind = crate::store::FileKind::Settings;
 
+    /// A misspelt key (`gin_bonsu`) whose right spelling is not in the file: the player meant
+    /// that one, and is told so (the file is still read, with that value's default).
+    fn did_you_mean(field: &str, text: &str) -> Option<&'static str> {
+        let (parent, name) = field.rsplit_once('.').unwrap_or(("", field));
+        let known = match parent {
+            "" => fields_of::<Settings>(),
+            "rules" => fields_of::<RuleSettings>(),
+            "window" => fields_of::<WindowPlacement>(),
+            _ => return None,
+        };
+        let (d, best) = known
+            .iter()
+            .map(|k| (typos(name, k), *k))
+            .min_by_key(|(d, _)| *d)?;
+        (d <= 2 && d < name.len() / 2 && !has_key(text, best)).then_some(best)
+    }
+
     /// Checks what a hand-edited file could get wrong.
     fn check(&self) -> Result<(), String> {
         self.rules.validate()?;
@@ -166,6 +183,83 @@ impl crate::store::Stored for Settings {
         }
         Ok(())
     }
+}
+
+/// The field names serde's derive gives `T`, read by asking it to deserialize from a probe
+/// that stops at the struct (no second list of names to keep in step).
+fn fields_of<T: serde::de::DeserializeOwned>() -> &'static [&'static str] {
+    use serde::de::Visitor;
+    #[derive(Debug)]
+    struct Stop;
+    impl std::fmt::Display for Stop {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("probe")
+        }
+    }
+    impl std::error::Error for Stop {}
+    impl serde::de::Error for Stop {
+        fn custom<M: std::fmt::Display>(_: M) -> Stop {
+            Stop
+        }
+    }
+    struct Probe<'a>(&'a mut &'static [&'static str]);
+    impl<'de> serde::Deserializer<'de> for Probe<'_> {
+        type Error = Stop;
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
+            Err(Stop)
+        }
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Stop> {
+            *self.0 = fields;
+            Err(Stop)
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map enum
+            identifier ignored_any
+        }
+    }
+    let mut fields: &'static [&'static str] = &[];
+    let _ = T::deserialize(Probe(&mut fields));
+    fields
+}
+
+/// How many typing slips turn `a` into `b`: letters added, dropped, changed or swapped with
+/// the next (optimal string alignment distance).
+fn typos(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// Whether `text` has `key:` as a key (not inside a longer name).
+fn has_key(text: &str, key: &str) -> bool {
+    text.match_indices(key).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + key.len()..].trim_start();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after.starts_with(':')
+    })
 }
 
 #[cfg(test)]
@@ -235,6 +329,43 @@ mod tests {
         assert_eq!(l.value, Settings::default());
         assert!(format!("{:?}", l.notice.unwrap()).contains("window 0x800"));
         assert!(store.writable && !path.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_misspelt_key_is_met_with_the_name_it_likely_means() {
+        use crate::store::{Notice, load};
+        let dir = std::env::temp_dir().join(format!("hg-settings-typo-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("settings.ron");
+        let meant = |text: &str| {
+            std::fs::write(&path, text).unwrap();
+            let l = load::<Settings>(&path);
+            match l.notice {
+                Some(Notice::UnknownFields { did_you_mean, .. }) => (l.value, did_you_mean),
+                other => panic!("{text}: {other:?}"),
+            }
+        };
+        // A swapped pair of letters in a rule, a dropped letter at the top level.
+        let (s, m) = meant("(rules: (gin_bonsu: 20), volme: 0.3)");
+        assert_eq!(
+            m,
+            vec![
+                ("rules.gin_bonsu".to_string(), "gin_bonus"),
+                ("volme".to_string(), "volume")
+            ]
+        );
+        // Still tolerant: the file is read, the misspelt values take their defaults.
+        assert_eq!(s.rules.gin_bonus, RuleSettings::default().gin_bonus);
+        // The right spelling is there too: no guess. Nothing like any key: no guess.
+        let (s, m) = meant("(rules: (gin_bonsu: 20, gin_bonus: 20), colour: true)");
+        assert!(m.is_empty(), "{m:?}");
+        assert_eq!(s.rules.gin_bonus, 20);
+        assert_eq!(typos("gin_bonsu", "gin_bonus"), 1);
+        assert_eq!(typos("volme", "volume"), 1);
+        assert!(!has_key("(big_gin_bonus: 3)", "gin_bonus"));
+        assert!(has_key("(rules: (gin_bonus : 3))", "gin_bonus"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

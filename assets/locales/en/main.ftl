@@ -248,6 +248,7 @@ file-name = { $file ->
 notice-no-home = No home directory found: settings and the series will not be saved.
 notice-not-saved = Could not save the { $file } file { $path }: { $detail }
 notice-unknown-fields = The { $file } file { $path } has fields this version does not know, which were ignored: { $fields }.
+notice-did-you-mean = Did you mean `{ $known }` for `{ $unknown }`? That setting keeps its default until it is spelt so.
 notice-more-fields = and { $count } more
 notice-copy-kept = The file as it was is kept as { $copy }.
 notice-copy-failed = It could not be copied aside ({ $detail }), so it will not be changed.

@@ -237,6 +237,7 @@ file-name = { $file ->
 notice-no-home = Folder rumah tidak ditemukan: pengaturan dan seri tidak akan disimpan.
 notice-not-saved = Berkas { $file } { $path } tidak bisa disimpan: { $detail }
 notice-unknown-fields = Berkas { $file } { $path } berisi kolom yang tidak dikenal versi ini, dan kolom itu diabaikan: { $fields }.
+notice-did-you-mean = Maksud Anda `{ $known }`, bukan `{ $unknown }`? Pengaturan itu tetap bernilai bawaan sampai ejaannya benar.
 notice-more-fields = dan { $count } lagi
 notice-copy-kept = Berkas aslinya disimpan sebagai { $copy }.
 notice-copy-failed = Salinannya tidak bisa dibuat ({ $detail }), jadi berkas itu tidak akan diubah.

@@ -244,6 +244,7 @@ file-name = { $file ->
 notice-no-home = Geen thuismap gevonden: instellingen en de reeks worden niet bewaard.
 notice-not-saved = Het bestand met de { $file } ({ $path }) kon niet worden bewaard: { $detail }
 notice-unknown-fields = Het bestand met de { $file } ({ $path }) bevat velden die deze versie niet kent; die zijn overgeslagen: { $fields }.
+notice-did-you-mean = Bedoelde je `{ $known }` in plaats van `{ $unknown }`? Die instelling houdt haar standaardwaarde tot ze zo gespeld is.
 notice-more-fields = en nog { $count }
 notice-copy-kept = Het bestand zoals het was, is bewaard als { $copy }.
 notice-copy-failed = Er kon geen kopie van worden gemaakt ({ $detail }), dus het blijft onaangeroerd.
