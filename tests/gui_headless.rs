@@ -2098,3 +2098,48 @@ fn a_series_continued_at_a_rounds_end_shows_its_banner_again() {
     );
     let _ = std::fs::remove_dir_all(files_dir(name));
 }
+
+/// The menu open as a series continued at a round's end comes back (the menu first, then the
+/// round's banner): the whole menu is above the overlay, so every point of it answers the
+/// menu, not the banner.
+#[test]
+fn the_menu_lies_above_every_overlay_window() {
+    let name = "menu-top";
+    let mut app = app(name, 1795999795589331121);
+    set_speed(&mut app, AnimSpeed::Instant);
+    play_round_out(&mut app);
+    app.world()
+        .resource::<hollywood_gin::gui::persist::FileWriter>()
+        .flush();
+    drop(app);
+    for ui in [100, 150] {
+        let mut app = app_booted(name, None, 1280, 800, 1.0);
+        app.world_mut().resource_mut::<PlayerSettings>().ui_scale = ui;
+        app.world_mut()
+            .resource_mut::<NextState<MenuScreen>>()
+            .set(MenuScreen::Main);
+        for _ in 0..10 {
+            app.update();
+        }
+        assert_eq!(phase(&app), TurnPhase::RoundOver);
+        let mut q = app.world_mut().query::<&mut EguiContext>();
+        let mut ctx = q.single_mut(app.world_mut()).unwrap();
+        let ctx = ctx.get_mut().clone();
+        let menu = ctx
+            .memory(|m| m.area_rect(egui::Id::new("menu")))
+            .expect("the menu is drawn");
+        for i in 0..=8 {
+            for j in 0..=8 {
+                let p = menu.min + (menu.max - menu.min) * egui::vec2(i as f32, j as f32) / 8.0;
+                let p = p + (menu.center() - p) * 0.02;
+                let top = ctx.layer_id_at(p).map(|l| l.id);
+                assert_eq!(
+                    top,
+                    Some(egui::Id::new("menu")),
+                    "{ui}%: at {p:?} of the menu {menu:?} another layer is on top"
+                );
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(files_dir(name));
+}

@@ -334,6 +334,9 @@ fn menu_ui(
     let mut to = page;
     egui::Window::new(title)
         .id("menu".into())
+        // Above every window of the overlay (a round's banner included), so the whole menu
+        // is seen and answers the pointer.
+        .order(egui::Order::Foreground)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
         .resizable(false)

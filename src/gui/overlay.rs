@@ -543,6 +543,7 @@ fn overlay_ui(
     if overlay.banner_round == Some(this_round)
         && phase == TurnPhase::RoundOver
         && !review.open()
+        && playing
         && let Some(end) = &overlay.banner
     {
         let lines = banner_lines(sp, end, series.current.scoreboard());
