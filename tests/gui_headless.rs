@@ -2143,3 +2143,77 @@ fn the_menu_lies_above_every_overlay_window() {
     }
     let _ = std::fs::remove_dir_all(files_dir(name));
 }
+
+/// Menu → How to play ends with the licences: their headings in the player's language, and
+/// the notices compiled in, generated from Cargo.lock, naming the crates the game is built
+/// from.
+#[test]
+fn the_licences_are_in_the_game() {
+    use hollywood_gin::gui::menu::{FONT_LICENCE, GAME_LICENCE, NOTICES};
+    let mut app = app("licences", 3);
+    read_egui_texts(&mut app);
+    for lang in hollywood_gin::lang::Lang::ALL {
+        app.world_mut().resource_mut::<PlayerSettings>().language = Some(lang);
+        app.world_mut()
+            .resource_mut::<NextState<MenuScreen>>()
+            .set(MenuScreen::Help);
+        for _ in 0..5 {
+            app.update();
+        }
+        // The licences end the page: scroll down to them, as the player would.
+        let centre = metrics(&mut app).size / 2.0;
+        move_to(&mut app, centre);
+        let window = window_entity(&mut app);
+        for _ in 0..30 {
+            let wheel = bevy::input::mouse::MouseWheel {
+                unit: bevy::input::mouse::MouseScrollUnit::Line,
+                x: 0.0,
+                y: -10.0,
+                window,
+                phase: bevy::input::touch::TouchPhase::Moved,
+            };
+            app.world_mut().write_message(wheel);
+            app.world_mut()
+                .write_message(bevy::window::WindowEvent::MouseWheel(wheel));
+            app.update();
+        }
+        let texts = drawn_texts(&mut app);
+        let sp = app.world().resource::<Speech>();
+        for id in [
+            "help-licences-title",
+            "help-licence-game",
+            "help-licence-notices",
+            "help-licence-font",
+        ] {
+            let said = sp.t(id, &[]);
+            assert!(
+                texts.iter().any(|t| t.contains(&said)),
+                "{lang:?}: {said} is not on the page"
+            );
+        }
+    }
+    for krate in [
+        "bevy_ecs",
+        "bevy_egui",
+        "egui",
+        "wgpu",
+        "winit",
+        "serde",
+        "ron",
+        "rand",
+        "fluent-bundle",
+        "sha2",
+        "tempfile",
+        "sys-locale",
+    ] {
+        assert!(
+            NOTICES.contains(&format!(" {krate} ")),
+            "{krate} is not in the notices"
+        );
+    }
+    assert!(
+        GAME_LICENCE.contains("MIT License")
+            || GAME_LICENCE.contains("Permission is hereby granted")
+    );
+    assert!(FONT_LICENCE.contains("Bitstream"));
+}

@@ -294,6 +294,30 @@ pub const HELP: [(&str, &str); 7] = [
     ("help-keys-title", "help-keys"),
 ];
 
+/// The notices of every crate the game is built from, as cargo-about generates them from
+/// Cargo.lock (see `.ci/about.toml`; CI fails when they are out of date), and the font's
+/// licence: compiled in, so the game carries them wherever it is copied.
+pub const NOTICES: &str = include_str!("../../assets/licenses/THIRD-PARTY-NOTICES.md");
+pub const FONT_LICENCE: &str = include_str!("../../assets/fonts/CREDITS.md");
+pub const GAME_LICENCE: &str = include_str!("../../assets/licenses/LICENSE-MIT");
+
+/// A licence text as written (not translated), in a scrolling box of its own that lays out
+/// only the lines in view: the notices are thousands of lines.
+fn licence_text(ui: &mut egui::Ui, id: &str, text: &str) {
+    let lines: Vec<&str> = text.lines().collect();
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let row = ui.fonts_mut(|f| f.row_height(&font));
+    egui::ScrollArea::vertical()
+        .id_salt(id)
+        .max_height(220.0)
+        .auto_shrink([false, true])
+        .show_rows(ui, row, lines.len(), |ui, rows| {
+            for line in &lines[rows] {
+                ui.label(egui::RichText::new(*line).small().monospace());
+            }
+        });
+}
+
 /// The numbers the How to play page takes from the rules.
 pub fn help_args(rules: &RuleSettings) -> Vec<Arg<'static>> {
     vec![
@@ -475,6 +499,18 @@ fn menu_ui(
                             ui.strong(t(head));
                             ui.label(sp.t(body, &args));
                             ui.add_space(6.0);
+                        }
+                        // The licences: headings in the player's language, texts as written.
+                        ui.strong(t("help-licences-title"));
+                        ui.label(t("help-licences"));
+                        for (head, id, text) in [
+                            ("help-licence-game", "licence-game", GAME_LICENCE),
+                            ("help-licence-notices", "licence-notices", NOTICES),
+                            ("help-licence-font", "licence-font", FONT_LICENCE),
+                        ] {
+                            egui::CollapsingHeader::new(t(head))
+                                .id_salt(id)
+                                .show(ui, |ui| licence_text(ui, id, text));
                         }
                     });
                 if ui.button(t("button-back")).clicked() {

@@ -357,6 +357,11 @@ help-mouse-title = WITH THE MOUSE
 help-mouse = Click or drag the stock or the discard pile to draw. Double-click a card, or drag it onto the pile, to discard. Drag cards along your hand to arrange them, or use the Melds / Rank / Suit buttons (S cycles). When the computer knocks, drag your cards onto its melds (the melds a card fits light up), or press Lay off all, then Done.
 help-keys-title = KEYS
 help-keys = The whole round plays without the mouse. Left and right arrows move a gold highlight through the piles when you draw and through your hand otherwise; Up or Enter does what a click on it does (draw it, raise a card, then play it); Down lowers a raised card. Space is always the main button (Enter too, when nothing is highlighted). Each button shows its key: T take, P pass, K knock, G gin, L lay off all, D done, N next round; S sorts, H asks for a hint, Esc opens the menu.
+help-licences-title = LICENCES
+help-licences = Hollywood Gin is free software, under the MIT or the Apache 2.0 licence, at your choice. The card images are Adrian Kennard's, in the public domain (CC0). The game is built from the open-source crates listed below and draws its text in the DejaVu Sans font; their licences ask that these notices go with every copy.
+help-licence-game = The game's licence (MIT)
+help-licence-notices = Third-party notices
+help-licence-font = The DejaVu Sans font
 
 ## Lines printed to the terminal.
 

@@ -346,6 +346,11 @@ help-mouse-title = DENGAN MOUSE
 help-mouse = Klik atau seret tumpukan tertutup atau tumpukan buangan untuk mengambil kartu. Klik dua kali sebuah kartu, atau seret ke tumpukan buangan, untuk membuangnya. Seret kartu di tangan Anda untuk menyusunnya, atau pakai tombol Kombinasi / Angka / Jenis (S berganti urutan). Saat komputer mengetuk, seret kartu Anda ke kombinasinya (kombinasi yang cocok akan menyala), atau tekan Tempel semua, lalu Selesai.
 help-keys-title = KEYBOARD
 help-keys = Seluruh ronde bisa dimainkan tanpa mouse. Panah kiri dan kanan menggeser sorotan emas di antara kedua tumpukan saat Anda mengambil kartu, dan di antara kartu Anda pada saat lain; panah atas atau Enter sama dengan mengkliknya (mengambil, mengangkat kartu, lalu memainkannya); panah bawah menurunkan kartu yang terangkat. Spasi selalu menjadi tombol utama (Enter juga, jika tidak ada yang disorot). Setiap tombol menunjukkan tombol keyboard-nya: T ambil, P lewat, K ketuk, G gin, L tempel semua, D selesai, N ronde berikutnya; S mengurutkan, H meminta saran, Esc membuka menu.
+help-licences-title = LISENSI
+help-licences = Hollywood Gin adalah perangkat lunak bebas, di bawah lisensi MIT atau Apache 2.0, sesuai pilihan Anda. Gambar kartunya karya Adrian Kennard, milik umum (CC0). Permainan ini dibangun dari crate sumber terbuka di bawah ini dan menampilkan teksnya dengan fon DejaVu Sans; lisensi mereka meminta agar pemberitahuan ini selalu disertakan pada setiap salinan.
+help-licence-game = Lisensi permainan ini (MIT)
+help-licence-notices = Pemberitahuan pihak ketiga
+help-licence-font = Fon DejaVu Sans
 
 ## Baris yang dicetak ke terminal.
 

@@ -353,6 +353,11 @@ help-mouse-title = MET DE MUIS
 help-mouse = Klik of sleep de stapel of de aflegstapel om te trekken. Dubbelklik een kaart, of sleep hem op de aflegstapel, om af te leggen. Sleep kaarten binnen je hand om ze te ordenen, of gebruik de knoppen Combinaties / Rang / Kleur (S wisselt). Klopt de computer, sleep je kaarten dan naar zijn combinaties (de combinaties waar een kaart bij past, lichten op), of druk op Alles aanleggen, en dan op Klaar.
 help-keys-title = TOETSEN
 help-keys = De hele ronde gaat ook zonder muis. De pijltjes links en rechts verplaatsen een gouden markering langs de stapels als je trekt, en anders langs je hand; pijl omhoog of Enter doet wat een klik erop doet (trekken, een kaart optillen, hem dan spelen); pijl omlaag zet een opgetilde kaart terug. De spatiebalk is altijd de hoofdknop (Enter ook, als er niets gemarkeerd is). Elke knop toont zijn toets: T pakken, P passen, K kloppen, G gin, L alles aanleggen, D klaar, N volgende ronde; S sorteert, H vraagt een tip, Esc opent het menu.
+help-licences-title = LICENTIES
+help-licences = Hollywood Gin is vrije software, onder de MIT- of de Apache 2.0-licentie, naar keuze. De kaartafbeeldingen zijn van Adrian Kennard en vrij van rechten (CC0). Het spel is gebouwd uit de opensourcecrates hieronder en toont zijn tekst in het lettertype DejaVu Sans; hun licenties vragen dat deze vermeldingen met elke kopie meegaan.
+help-licence-game = De licentie van het spel (MIT)
+help-licence-notices = Vermeldingen van derden
+help-licence-font = Het lettertype DejaVu Sans
 
 ## Regels in de terminal.
 
