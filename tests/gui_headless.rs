@@ -2217,3 +2217,39 @@ fn the_licences_are_in_the_game() {
     );
     assert!(FONT_LICENCE.contains("Bitstream"));
 }
+
+/// A series in progress keeps the rules it was started under: the settings' rules (edited by
+/// hand or in Settings since) apply from the next series only.
+#[test]
+fn a_continued_series_keeps_its_rules_whatever_the_settings_say() {
+    use hollywood_gin::rules::{Match, RuleSettings};
+    use hollywood_gin::store::save::SavedSeries;
+    use hollywood_gin::store::settings::Settings;
+    let name = "rules-kept";
+    let _ = std::fs::remove_dir_all(files_dir(name));
+    let paths = Paths::under(&files_dir(name));
+    let twenty = RuleSettings {
+        gin_bonus: 20,
+        ..RuleSettings::default()
+    };
+    let mut m = Match::new(twenty.clone(), 44);
+    let s = m.round().to_act().unwrap();
+    m.apply(s, Action::PassUpcard).unwrap();
+    hollywood_gin::store::save(&paths.save(), &SavedSeries::new(&m, Level::Medium)).unwrap();
+    let settings = Settings {
+        rules: RuleSettings {
+            gin_bonus: 25,
+            ..twenty.clone()
+        },
+        ..Settings::default()
+    };
+    hollywood_gin::store::save(&paths.settings(), &settings).unwrap();
+    let mut app = app_booted(name, None, 1280, 800, 1.0);
+    app.update();
+    app.update();
+    let series = app.world().resource::<Series>();
+    assert_eq!(series.current, m, "the saved series, continued");
+    assert_eq!(series.current.rules().gin_bonus, 20);
+    assert_eq!(app.world().resource::<PlayerSettings>().rules.gin_bonus, 25);
+    let _ = std::fs::remove_dir_all(files_dir(name));
+}
