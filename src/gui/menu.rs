@@ -302,18 +302,20 @@ pub const FONT_LICENCE: &str = include_str!("../../assets/fonts/CREDITS.md");
 pub const GAME_LICENCE: &str = include_str!("../../assets/licenses/LICENSE-MIT");
 
 /// A licence text as written (not translated), in a scrolling box of its own that lays out
-/// only the lines in view: the notices are thousands of lines.
+/// only the lines in view (the notices are thousands of lines): one row a line, unwrapped, so
+/// every row is the same height and the text keeps its layout; it scrolls sideways too.
 fn licence_text(ui: &mut egui::Ui, id: &str, text: &str) {
     let lines: Vec<&str> = text.lines().collect();
-    let font = egui::TextStyle::Small.resolve(ui.style());
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
     let row = ui.fonts_mut(|f| f.row_height(&font));
-    egui::ScrollArea::vertical()
+    egui::ScrollArea::both()
         .id_salt(id)
         .max_height(220.0)
+        .min_scrolled_height(220.0)
         .auto_shrink([false, true])
         .show_rows(ui, row, lines.len(), |ui, rows| {
             for line in &lines[rows] {
-                ui.label(egui::RichText::new(*line).small().monospace());
+                ui.add(egui::Label::new(egui::RichText::new(*line).monospace()).extend());
             }
         });
 }
