@@ -121,33 +121,43 @@ impl Analysis {
 /// Values every move open in `v` on one batch of [`BATCH`] deals (see [`Hard::analyze`]);
 /// `None` when there is no choice.
 pub fn analyze(v: &View, seed: u64) -> Option<Analysis> {
-    analyze_batches(v, seed, 1)
+    let mut values = Vec::new();
+    sample(v, seed, 0..1, &mut values);
+    analysis_of(&values)
 }
 
-/// Values every move open in `v` on `batches` batches of [`BATCH`] deals, batch `b` sampled
-/// from its own seed, every move on the same deals.
-fn analyze_batches(v: &View, seed: u64, batches: u64) -> Option<Analysis> {
-    let mut all: Vec<(Action, Vec<f32>)> = Vec::new();
-    for b in 0..batches {
+/// Each move open in `v` with its values, batches `batches` of [`BATCH`] deals added to those
+/// `into` holds: batch `b` is sampled from its own seed, every move on the same deals.
+fn sample(v: &View, seed: u64, batches: std::ops::Range<u64>, into: &mut Vec<(Action, Vec<f32>)>) {
+    for b in batches {
         let hard = Hard {
             samples: BATCH,
             ..Hard::new(batch_seed(seed, b))
         };
         let batch = hard.analyze(v);
-        if b == 0 {
-            all = batch;
+        if into.is_empty() {
+            *into = batch;
         } else {
             // The same view gives the same candidates in the same order.
-            for ((_, vs), (_, more)) in all.iter_mut().zip(batch) {
+            for ((_, vs), (_, more)) in into.iter_mut().zip(batch) {
                 vs.extend(more);
             }
         }
     }
-    let mut scored: Vec<(MoveValue, Vec<f32>)> = all
-        .into_iter()
+}
+
+/// The moves and their values, best first; `None` when there was no choice.
+fn analysis_of(values: &[(Action, Vec<f32>)]) -> Option<Analysis> {
+    let mut scored: Vec<(MoveValue, Vec<f32>)> = values
+        .iter()
         .map(|(action, values)| {
-            let (mean, se) = mean_se(&values);
-            (MoveValue { action, mean, se }, values)
+            let (mean, se) = mean_se(values);
+            let m = MoveValue {
+                action: action.clone(),
+                mean,
+                se,
+            };
+            (m, values.clone())
         })
         .collect();
     if scored.is_empty() {
@@ -197,9 +207,13 @@ fn verdict(cost: f32, se: f32, worst: f32) -> Option<Verdict> {
 /// not a candidate.
 pub fn weigh(v: &View, played: &Action, seed: u64) -> Option<(Analysis, f32, f32, Verdict)> {
     let most = (MAX_SAMPLES / BATCH).max(1) as u64;
-    let mut batches = 1;
+    let mut values = Vec::new();
+    let (mut have, mut batches) = (0, 1);
     loop {
-        let analysis = analyze_batches(v, seed, batches)?;
+        // Only the batches not sampled yet: the deals already weighed are kept.
+        sample(v, seed, have..batches, &mut values);
+        have = batches;
+        let analysis = analysis_of(&values)?;
         let (cost, se) = analysis.cost_of(played)?;
         let settled = verdict(cost, se, analysis.worst_case_cost(played)?);
         match settled {
