@@ -41,11 +41,12 @@ struct VersionProbe {
     series: Option<IgnoredAny>,
 }
 
-/// Which of the fields every save of this format has are there.
+/// The format version (0 when missing), and which of the fields every save of that format has
+/// are there.
 #[derive(Default, Deserialize)]
 #[serde(default)]
 struct FieldsProbe {
-    version: Present,
+    version: u32,
     series: Present,
     level: Present,
     bot_seed: Present,
@@ -96,14 +97,10 @@ impl Stored for SavedSeries {
     /// default would be read as something the game never saved. (A misspelt key is refused
     /// before this, naming the misspelling.)
     fn check_fields(text: &str) -> Result<(), FileProblem> {
-        let Ok(probe) = ron::from_str::<VersionProbe>(text) else {
-            return Ok(());
-        };
-        if probe.version == SAVE_VERSION
-            && let Ok(f) = ron::from_str::<FieldsProbe>(text)
+        if let Ok(f) = ron::from_str::<FieldsProbe>(text)
+            && f.version == SAVE_VERSION
         {
             for (there, name) in [
-                (f.version.0, "version"),
                 (f.series.0, "series"),
                 (f.level.0, "level"),
                 (f.bot_seed.0, "bot_seed"),
