@@ -387,6 +387,24 @@ impl Placer<'_> {
             f = (f - 0.05).max(min_scale);
         }
     }
+
+    /// [`Placer::place`] for a window that must show even where it fits nowhere (the review,
+    /// the banner, the series summary: what the player asked for or must read now): then at
+    /// the least scale, top left, over the table, free down to the window's bottom.
+    fn place_anyway(
+        &mut self,
+        id: &'static str,
+        guess: egui::Vec2,
+        sides: &[Side],
+        min_scale: f32,
+    ) -> Placed {
+        self.place(id, guess, None, sides, min_scale)
+            .unwrap_or(Placed {
+                pos: Vec2::new(8.0, 80.0),
+                scale: min_scale,
+                bottom: (self.region.max.y + self.region.min.y) / self.zoom,
+            })
+    }
 }
 
 /// The smallest scale a window's text is drawn at to make room: the size of 80% text.
@@ -470,19 +488,13 @@ fn overlay_ui(
 
     // The round review, asked for by the player, before anything else; drawn by `review`.
     placements.review = if review.open() {
-        // Asked for by the player, it opens even where there is no room: top left.
-        let placed = placer.place(
+        // Asked for by the player, it opens even where there is no room.
+        Some(placer.place_anyway(
             "review",
             egui::vec2(super::review::WIDTH, 200.0),
-            None,
             &[Side::Left, Side::Center, Side::Right],
             min_f,
-        );
-        Some(placed.unwrap_or(Placed {
-            pos: Vec2::new(8.0, 80.0),
-            scale: min_f,
-            bottom: met.size.y / zoom,
-        }))
+        ))
     } else {
         None
     };
@@ -549,18 +561,12 @@ fn overlay_ui(
         let lines = banner_lines(sp, end, series.current.scoreboard());
         // Over the piles, which mean nothing once the round is over, ending left of the Next
         // round button.
-        let spot = placer.place(
+        let placed = placer.place_anyway(
             "banner",
             egui::vec2(360.0, 220.0),
-            None,
             &[Side::Right, Side::Center, Side::Left],
             min_f,
         );
-        let placed = spot.unwrap_or(Placed {
-            pos: Vec2::new(8.0, 80.0),
-            scale: min_f,
-            bottom: met.size.y / zoom,
-        });
         let drawn = at_scale(ctx, placed.scale, |ctx| {
             egui::Area::new("banner".into())
                 .fixed_pos(egui::pos2(placed.pos.x, placed.pos.y))
@@ -609,19 +615,12 @@ fn overlay_ui(
     // The series summary once all three games have closed.
     let sb = series.current.scoreboard().clone();
     if sb.is_over() && phase == TurnPhase::RoundOver && !series.practising() && playing {
-        let placed = placer
-            .place(
-                "series-over",
-                egui::vec2(420.0, 200.0),
-                None,
-                &[Side::Center, Side::Left, Side::Right],
-                min_f,
-            )
-            .unwrap_or(Placed {
-                pos: Vec2::new(8.0, 80.0),
-                scale: min_f,
-                bottom: met.size.y / zoom,
-            });
+        let placed = placer.place_anyway(
+            "series-over",
+            egui::vec2(420.0, 200.0),
+            &[Side::Center, Side::Left, Side::Right],
+            min_f,
+        );
         let drawn = at_scale(ctx, placed.scale, |ctx| {
             egui::Window::new(sp.t("window-series-over", &[]))
                 .id("series-over".into())
