@@ -37,7 +37,8 @@ use hollywood_gin::gui::seats::{COMPUTER, HUMAN};
 use hollywood_gin::gui::settings::PlayerSettings;
 use hollywood_gin::gui::speech::Speech;
 use hollywood_gin::gui::table::{
-    Animating, Dealing, Feedback, HandView, PlayerCommand, Series, TableSet, TurnPhase, phase_of,
+    Animating, Dealing, Feedback, HandCommand, HandView, Move, PlayerCommand, Series,
+    SeriesCommand, TableSet, TurnPhase, phase_of,
 };
 use hollywood_gin::rules::{Action, Card, RuleSettings};
 use hollywood_gin::store::Paths;
@@ -161,19 +162,25 @@ fn set_speed(app: &mut App, speed: AnimSpeed) {
 /// The commands a player would give for the bot's action.
 fn commands_for(a: &Action) -> Vec<PlayerCommand> {
     match a {
-        Action::TakeUpcard => vec![PlayerCommand::TakeUpcard],
-        Action::PassUpcard => vec![PlayerCommand::Pass],
-        Action::DrawStock => vec![PlayerCommand::DrawStock],
-        Action::TakeDiscard => vec![PlayerCommand::TakeDiscard],
+        Action::TakeUpcard => vec![PlayerCommand::Move(Move::TakeUpcard)],
+        Action::PassUpcard => vec![PlayerCommand::Move(Move::Pass)],
+        Action::DrawStock => vec![PlayerCommand::Move(Move::DrawStock)],
+        Action::TakeDiscard => vec![PlayerCommand::Move(Move::TakeDiscard)],
         // Select first, as a double-click does.
-        Action::Discard(c) => vec![PlayerCommand::Select(*c), PlayerCommand::Play(*c)],
-        Action::Knock { discard, .. } => vec![PlayerCommand::Knock, PlayerCommand::Play(*discard)],
-        Action::Gin { .. } => vec![PlayerCommand::Gin],
-        Action::LayOff { card, meld } => vec![PlayerCommand::LayOff {
+        Action::Discard(c) => vec![
+            PlayerCommand::Hand(HandCommand::Select(*c)),
+            PlayerCommand::Move(Move::Play(*c)),
+        ],
+        Action::Knock { discard, .. } => vec![
+            PlayerCommand::Hand(HandCommand::Knock),
+            PlayerCommand::Move(Move::Play(*discard)),
+        ],
+        Action::Gin { .. } => vec![PlayerCommand::Move(Move::Gin)],
+        Action::LayOff { card, meld } => vec![PlayerCommand::Move(Move::LayOff {
             card: *card,
             meld: *meld,
-        }],
-        Action::FinishLayoffs => vec![PlayerCommand::Done],
+        })],
+        Action::FinishLayoffs => vec![PlayerCommand::Move(Move::Done)],
     }
 }
 
@@ -263,7 +270,7 @@ fn three_rounds_through_the_plugins_keep_state_and_cards_with_the_core() {
                 if rounds == 3 {
                     break;
                 }
-                vec![PlayerCommand::NextRound]
+                vec![PlayerCommand::Series(SeriesCommand::NextRound)]
             }
             TurnPhase::ComputerTurn | TurnPhase::Dealing => continue,
             _ => {
@@ -404,7 +411,7 @@ fn the_series_is_saved_after_every_move_and_resumes_exactly() {
     // A new series from the menu is saved at once, untouched: the player chose to leave the
     // old one, and quitting now must not bring it back.
     app.world_mut()
-        .write_message(PlayerCommand::NewSeries(4242));
+        .write_message(PlayerCommand::Series(SeriesCommand::NewSeries(4242)));
     app.update();
     app.update();
     app.world().resource::<FileWriter>().flush();
@@ -768,7 +775,7 @@ fn reach_a_discard_with_eleven_cards(app: &mut App) {
             TurnPhase::UpcardOffer => {
                 let pass = shown_buttons(app, TurnPhase::UpcardOffer)
                     .into_iter()
-                    .find(|b| b.cmd == PlayerCommand::Pass)
+                    .find(|b| b.cmd == PlayerCommand::Move(Move::Pass))
                     .unwrap();
                 let p = to_screen(app, pass.pos);
                 click(app, p);
@@ -802,7 +809,8 @@ fn every_card_and_button_responds(app: &mut App, what: &str) {
         );
     }
     // A second click on the raised card would discard it: lower it as Esc does instead.
-    app.world_mut().write_message(PlayerCommand::Cancel);
+    app.world_mut()
+        .write_message(PlayerCommand::Hand(HandCommand::Cancel));
     settle(app);
     // The buttons, as the table shows them now.
     for b in shown_buttons(app, TurnPhase::Discard) {
@@ -812,27 +820,30 @@ fn every_card_and_button_responds(app: &mut App, what: &str) {
         let series = app.world().resource::<Series>();
         let hand = app.world().resource::<HandView>();
         match b.cmd {
-            PlayerCommand::Sort(mode) => {
+            PlayerCommand::Hand(HandCommand::Sort(mode)) => {
                 assert_eq!(hand.order.mode, mode, "{what}: the {} button", b.label)
             }
             // Knock shows greyed (with the deadwood the best discard leaves) when no knock
             // is legal: then a click does nothing.
-            PlayerCommand::Knock if b.enabled => {
+            PlayerCommand::Hand(HandCommand::Knock) if b.enabled => {
                 assert!(hand.knocking, "{what}: Knock");
-                app.world_mut().write_message(PlayerCommand::Cancel);
+                app.world_mut()
+                    .write_message(PlayerCommand::Hand(HandCommand::Cancel));
                 settle(app);
             }
-            PlayerCommand::Knock => {
+            PlayerCommand::Hand(HandCommand::Knock) => {
                 assert!(!hand.knocking, "{what}: a greyed Knock knocked");
                 assert!(b.label.starts_with("Knock ("), "{what}: {}", b.label);
             }
-            PlayerCommand::Gin => assert!(series.current.round().is_finished(), "{what}: Gin"),
+            PlayerCommand::Move(Move::Gin) => {
+                assert!(series.current.round().is_finished(), "{what}: Gin")
+            }
             other => panic!("{what}: unexpected button {other:?}"),
         }
     }
     // Back to melds order for the next pass.
     app.world_mut()
-        .write_message(PlayerCommand::Sort(SortMode::Melds));
+        .write_message(PlayerCommand::Hand(HandCommand::Sort(SortMode::Melds)));
     settle(app);
 }
 
@@ -973,7 +984,7 @@ fn a_new_series_started_while_the_computer_thinks_gets_none_of_its_old_decision(
     assert_eq!(asked, Some(position_key(&old)), "the computer is thinking");
     // The menu's New series, mid-think.
     app.world_mut()
-        .write_message(PlayerCommand::NewSeries(new_seed));
+        .write_message(PlayerCommand::Series(SeriesCommand::NewSeries(new_seed)));
     // The computer thinks on Bevy's compute pool, which is one per process: another test
     // (a round review) may hold it for a second. Wait on the clock, not a frame count.
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
@@ -1098,11 +1109,13 @@ fn a_finished_round_is_reviewed_in_the_background_while_the_table_plays_on() {
     }
     assert_eq!(phase(&app), TurnPhase::RoundOver);
     let played = app.world().resource::<Series>().current.rounds_played();
-    app.world_mut().write_message(PlayerCommand::Review(0));
+    app.world_mut()
+        .write_message(PlayerCommand::Series(SeriesCommand::Review(0)));
     app.update();
     assert!(app.world().resource::<RoundReview>().busy(), "working");
     // The table answers while the review is worked out: the next round is dealt.
-    app.world_mut().write_message(PlayerCommand::NextRound);
+    app.world_mut()
+        .write_message(PlayerCommand::Series(SeriesCommand::NextRound));
     app.update();
     let deals = app.world().resource::<Series>().current.deals();
     assert_eq!(deals, 2, "the next round was dealt during the review");
@@ -1262,7 +1275,8 @@ fn a_move_followed_at_once_by_the_exit_is_on_disk_with_the_window() {
         .stall(Duration::from_millis(400));
     // The move and the exit in one frame, and the app run the way the game runs it: handed
     // to a runner that returns when the app asks to exit (App::run leaves an empty app).
-    app.world_mut().write_message(PlayerCommand::Pass);
+    app.world_mut()
+        .write_message(PlayerCommand::Move(Move::Pass));
     app.world_mut().write_message(AppExit::Success);
     app.set_runner(|mut app| {
         loop {
@@ -1362,7 +1376,7 @@ fn reach_a_draw(app: &mut App) {
             TurnPhase::UpcardOffer => {
                 let pass = shown_buttons(app, TurnPhase::UpcardOffer)
                     .into_iter()
-                    .find(|b| b.cmd == PlayerCommand::Pass)
+                    .find(|b| b.cmd == PlayerCommand::Move(Move::Pass))
                     .unwrap();
                 let p = to_screen(app, pass.pos);
                 click(app, p);
@@ -1450,12 +1464,12 @@ fn a_move_onto_a_button_and_a_click_in_one_frame_press_it() {
     let mode = app.world().resource::<HandView>().order.mode;
     let other = shown_buttons(&mut app, TurnPhase::Discard)
         .into_iter()
-        .find(|b| matches!(b.cmd, PlayerCommand::Sort(m) if m != mode))
+        .find(|b| matches!(b.cmd, PlayerCommand::Hand(HandCommand::Sort(m)) if m != mode))
         .expect("a sort button for another order");
     let p = to_screen(&mut app, other.pos);
     burst(&mut app, &[Ev::Move(p), Ev::Down, Ev::Up]);
     settle(&mut app);
-    let PlayerCommand::Sort(want) = other.cmd else {
+    let PlayerCommand::Hand(HandCommand::Sort(want)) = other.cmd else {
         unreachable!()
     };
     assert_eq!(app.world().resource::<HandView>().order.mode, want);
@@ -1677,7 +1691,8 @@ fn no_seed_of_the_deal_in_play_is_ever_drawn_and_finished_ones_are() {
 
     // The next deal: its seed is nowhere; the finished one's is in the History and on the
     // Replay page.
-    app.world_mut().write_message(PlayerCommand::NextRound);
+    app.world_mut()
+        .write_message(PlayerCommand::Series(SeriesCommand::NextRound));
     settle(&mut app);
     let second = seed_of_play(&app);
     assert_ne!(first, second);
@@ -1962,13 +1977,13 @@ fn no_overlay_window_covers_the_table_at_any_size_text_size_or_language() {
             match p {
                 TurnPhase::RoundOver if !review_open && !checked.contains(&"review") => {
                     let last = series.current.scoreboard().history.len() - 1;
-                    vec![PlayerCommand::Review(last)]
+                    vec![PlayerCommand::Series(SeriesCommand::Review(last))]
                 }
                 TurnPhase::RoundOver => {
                     app.world_mut()
                         .resource_mut::<hollywood_gin::gui::review::RoundReview>()
                         .0 = Default::default();
-                    vec![PlayerCommand::NextRound]
+                    vec![PlayerCommand::Series(SeriesCommand::NextRound)]
                 }
                 TurnPhase::ComputerTurn | TurnPhase::Dealing => vec![],
                 _ => {
@@ -2252,4 +2267,69 @@ fn a_continued_series_keeps_its_rules_whatever_the_settings_say() {
     assert_eq!(series.current.rules().gin_bonus, 20);
     assert_eq!(app.world().resource::<PlayerSettings>().rules.gin_bonus, 25);
     let _ = std::fs::remove_dir_all(files_dir(name));
+}
+
+/// The series path never sleeps: a New series or a Replay chosen from the menu while a deal
+/// is still being animated (as at the start, under the menu) is carried out, and a move sent
+/// mid-deal is refused then, not kept for later.
+#[test]
+fn a_new_series_or_replay_chosen_while_the_cards_are_dealt_is_carried_out() {
+    let mut app = app("mid-deal", 5);
+    app.world_mut()
+        .resource_mut::<NextState<MenuScreen>>()
+        .set(MenuScreen::Main);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(phase(&app), TurnPhase::Dealing, "the deal is animating");
+    app.world_mut()
+        .write_message(PlayerCommand::Series(SeriesCommand::NewSeries(77)));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Series>().current.seed(),
+        77,
+        "New series chosen mid-deal starts that series"
+    );
+    assert_eq!(phase(&app), TurnPhase::Dealing, "its deal is animating");
+    // A move sent now is refused, not applied when the deal ends.
+    let before = app.world().resource::<Series>().current.clone();
+    app.world_mut()
+        .write_message(PlayerCommand::Move(Move::Pass));
+    app.world_mut()
+        .write_message(PlayerCommand::Move(Move::DrawStock));
+    app.update();
+    assert_eq!(app.world().resource::<Series>().current, before);
+    assert!(
+        app.world().resource::<Feedback>().0.is_some(),
+        "the refusal is said"
+    );
+    // A replay chosen mid-deal too.
+    let seed = before.round().seed().unwrap();
+    app.world_mut()
+        .write_message(PlayerCommand::Series(SeriesCommand::Replay {
+            dealer: COMPUTER,
+            seed,
+        }));
+    for _ in 0..3 {
+        app.update();
+    }
+    let series = app.world().resource::<Series>();
+    assert!(series.practising(), "the replay is on the table");
+    assert_eq!(series.current.round().dealer(), COMPUTER);
+    app.world_mut()
+        .resource_mut::<NextState<MenuScreen>>()
+        .set(MenuScreen::Closed);
+    settle(&mut app);
+    assert_eq!(
+        app.world()
+            .resource::<Series>()
+            .current
+            .round()
+            .history()
+            .len(),
+        0,
+        "nothing sent during the deal was played after it"
+    );
 }

@@ -28,7 +28,10 @@ use super::pointer::{Gesture, Gestures};
 use super::screen::Screen;
 use super::seats::HUMAN;
 use super::speech::Speech;
-use super::table::{HandView, PlayerCommand, Series, TableSet, TurnPhase, table_changed};
+use super::table::{
+    HandCommand, HandView, Move, PlayerCommand, Series, SeriesCommand, TableSet, TurnPhase,
+    table_changed,
+};
 use crate::rules::{Action, Match, best_arrangement};
 
 /// One button on screen.
@@ -64,25 +67,28 @@ pub fn available(m: &Match, phase: TurnPhase) -> Vec<PlayerCommand> {
     };
     let any = |f: fn(&Action) -> bool| legal.iter().any(f);
     match phase {
-        TurnPhase::UpcardOffer => vec![PlayerCommand::Pass, PlayerCommand::TakeUpcard],
+        TurnPhase::UpcardOffer => vec![
+            PlayerCommand::Move(Move::Pass),
+            PlayerCommand::Move(Move::TakeUpcard),
+        ],
         TurnPhase::Discard => {
             let mut v = Vec::new();
             if any(|a| matches!(a, Action::Gin { .. })) {
-                v.push(PlayerCommand::Gin);
+                v.push(PlayerCommand::Move(Move::Gin));
             }
             if any(|a| matches!(a, Action::Knock { .. })) {
-                v.push(PlayerCommand::Knock);
+                v.push(PlayerCommand::Hand(HandCommand::Knock));
             }
             v
         }
         TurnPhase::Layoff => {
-            let mut v = vec![PlayerCommand::Done];
+            let mut v = vec![PlayerCommand::Move(Move::Done)];
             if any(|a| matches!(a, Action::LayOff { .. })) {
-                v.push(PlayerCommand::LayOffAll);
+                v.push(PlayerCommand::Move(Move::LayOffAll));
             }
             v
         }
-        TurnPhase::RoundOver => vec![PlayerCommand::NextRound],
+        TurnPhase::RoundOver => vec![PlayerCommand::Series(SeriesCommand::NextRound)],
         _ => Vec::new(),
     }
 }
@@ -154,25 +160,33 @@ pub fn buttons(
     } else {
         None
     };
-    if phase == TurnPhase::Discard && !cmds.iter().any(|c| c.0 == PlayerCommand::Knock) {
-        cmds.push((PlayerCommand::Knock, false));
+    if phase == TurnPhase::Discard
+        && !cmds
+            .iter()
+            .any(|c| c.0 == PlayerCommand::Hand(HandCommand::Knock))
+    {
+        cmds.push((PlayerCommand::Hand(HandCommand::Knock), false));
     }
     for (i, (cmd, enabled)) in cmds.into_iter().enumerate() {
         let (label, key) = match cmd {
-            PlayerCommand::TakeUpcard => (sp.t("button-take", &[]), "T"),
-            PlayerCommand::Pass => (sp.t("button-pass", &[]), "P"),
-            PlayerCommand::Knock if hand.knocking => (sp.t("button-cancel-knock", &[]), "K"),
-            PlayerCommand::Knock => match knock_dw {
+            PlayerCommand::Move(Move::TakeUpcard) => (sp.t("button-take", &[]), "T"),
+            PlayerCommand::Move(Move::Pass) => (sp.t("button-pass", &[]), "P"),
+            PlayerCommand::Hand(HandCommand::Knock) if hand.knocking => {
+                (sp.t("button-cancel-knock", &[]), "K")
+            }
+            PlayerCommand::Hand(HandCommand::Knock) => match knock_dw {
                 Some(d) => (sp.t("button-knock", &[("deadwood", d.into())]), "K"),
                 None => (sp.t("button-knock-plain", &[]), "K"),
             },
-            PlayerCommand::Gin => (sp.t("button-gin", &[]), "G"),
-            PlayerCommand::LayOffAll => (sp.t("button-lay-off-all", &[]), "L"),
-            PlayerCommand::Done => (sp.t("button-done", &[]), "D"),
-            PlayerCommand::NextRound if m.scoreboard().is_over() => {
+            PlayerCommand::Move(Move::Gin) => (sp.t("button-gin", &[]), "G"),
+            PlayerCommand::Move(Move::LayOffAll) => (sp.t("button-lay-off-all", &[]), "L"),
+            PlayerCommand::Move(Move::Done) => (sp.t("button-done", &[]), "D"),
+            PlayerCommand::Series(SeriesCommand::NextRound) if m.scoreboard().is_over() => {
                 (sp.t("button-new-series", &[]), "N")
             }
-            PlayerCommand::NextRound => (sp.t("button-next-round", &[]), "N"),
+            PlayerCommand::Series(SeriesCommand::NextRound) => {
+                (sp.t("button-next-round", &[]), "N")
+            }
             _ => (String::new(), ""),
         };
         let pos = met.discard()
@@ -186,7 +200,8 @@ pub fn buttons(
             key,
             pos,
             size,
-            on: (cmd == PlayerCommand::Knock && hand.knocking) || cmd == PlayerCommand::Gin,
+            on: (cmd == PlayerCommand::Hand(HandCommand::Knock) && hand.knocking)
+                || cmd == PlayerCommand::Move(Move::Gin),
             enabled,
         });
     }
@@ -203,7 +218,7 @@ pub fn buttons(
         {
             let (pos, size) = sort_button(met, i);
             out.push(Button {
-                cmd: PlayerCommand::Sort(mode),
+                cmd: PlayerCommand::Hand(HandCommand::Sort(mode)),
                 label: sp.t(label, &[]),
                 // S cycles the sorts: its hint sits on the sort it would pick.
                 key: if next_sort(hand.order.mode) == mode {
@@ -496,13 +511,16 @@ fn press_keys(
         return;
     }
     for (key, cmd) in [
-        (KeyCode::KeyT, PlayerCommand::TakeUpcard),
-        (KeyCode::KeyP, PlayerCommand::Pass),
-        (KeyCode::KeyK, PlayerCommand::Knock),
-        (KeyCode::KeyG, PlayerCommand::Gin),
-        (KeyCode::KeyL, PlayerCommand::LayOffAll),
-        (KeyCode::KeyD, PlayerCommand::Done),
-        (KeyCode::KeyN, PlayerCommand::NextRound),
+        (KeyCode::KeyT, PlayerCommand::Move(Move::TakeUpcard)),
+        (KeyCode::KeyP, PlayerCommand::Move(Move::Pass)),
+        (KeyCode::KeyK, PlayerCommand::Hand(HandCommand::Knock)),
+        (KeyCode::KeyG, PlayerCommand::Move(Move::Gin)),
+        (KeyCode::KeyL, PlayerCommand::Move(Move::LayOffAll)),
+        (KeyCode::KeyD, PlayerCommand::Move(Move::Done)),
+        (
+            KeyCode::KeyN,
+            PlayerCommand::Series(SeriesCommand::NextRound),
+        ),
     ] {
         if keys.just_pressed(key) && cmds.contains(&cmd) {
             out.write(cmd);
@@ -566,19 +584,22 @@ mod tests {
         }
         assert_eq!(
             available(&m, TurnPhase::UpcardOffer),
-            vec![PlayerCommand::Pass, PlayerCommand::TakeUpcard]
+            vec![
+                PlayerCommand::Move(Move::Pass),
+                PlayerCommand::Move(Move::TakeUpcard)
+            ]
         );
         assert!(available(&m, TurnPhase::ComputerTurn).is_empty());
         assert_eq!(
             available(&m, TurnPhase::RoundOver),
-            vec![PlayerCommand::NextRound]
+            vec![PlayerCommand::Series(SeriesCommand::NextRound)]
         );
         // In the discard phase Knock shows exactly when the core lists a knock.
         m.apply(HUMAN, Action::TakeUpcard).unwrap();
         let legal = m.round().legal_actions();
         let can_knock = legal.iter().any(|a| matches!(a, Action::Knock { .. }));
         assert_eq!(
-            available(&m, TurnPhase::Discard).contains(&PlayerCommand::Knock),
+            available(&m, TurnPhase::Discard).contains(&PlayerCommand::Hand(HandCommand::Knock)),
             can_knock
         );
     }
@@ -602,7 +623,7 @@ mod tests {
             );
             let knock = list
                 .iter()
-                .find(|b| b.cmd == PlayerCommand::Knock)
+                .find(|b| b.cmd == PlayerCommand::Hand(HandCommand::Knock))
                 .expect("Knock always shows while discarding");
             let d = knock_deadwood(&m).unwrap();
             assert_eq!(knock.label, format!("Knock ({d})"));
@@ -687,7 +708,7 @@ mod tests {
             }
             // Every action button shows its key; S sits on the sort it would choose next.
             for b in &list {
-                if !matches!(b.cmd, PlayerCommand::Sort(_)) {
+                if !matches!(b.cmd, PlayerCommand::Hand(HandCommand::Sort(_))) {
                     assert!(!b.key.is_empty(), "{} has no key hint", b.label);
                 }
             }
@@ -699,8 +720,9 @@ mod tests {
             assert_eq!(s_on, vec!["Rank"]);
             // The active sort is drawn as chosen.
             assert!(
-                list.iter()
-                    .any(|b| b.cmd == PlayerCommand::Sort(SortMode::Melds) && b.on)
+                list.iter().any(|b| b.cmd
+                    == PlayerCommand::Hand(HandCommand::Sort(SortMode::Melds))
+                    && b.on)
             );
         }
     }

@@ -31,7 +31,7 @@ use super::modes::playing;
 use super::pointer::{Gesture, Gestures};
 use super::screen::Screen;
 use super::seats::HUMAN;
-use super::table::{HandView, PlayerCommand, Series, TableSet, TurnPhase};
+use super::table::{HandCommand, HandView, Move, PlayerCommand, Series, TableSet, TurnPhase};
 use crate::rules::{Action, Card, Match};
 
 /// A drag that ended, with the card that was dragged: it goes back to its place unless the
@@ -145,14 +145,22 @@ pub fn click_command(
     let r = m.round();
     let mine = r.hand(HUMAN).contains(c);
     match phase {
-        TurnPhase::UpcardOffer if Some(c) == r.discard_top() => Some(PlayerCommand::TakeUpcard),
-        TurnPhase::Draw if r.stock().last() == Some(&c) => Some(PlayerCommand::DrawStock),
-        TurnPhase::Draw if Some(c) == r.discard_top() => Some(PlayerCommand::TakeDiscard),
-        TurnPhase::Discard if mine && selected == Some(c) => Some(PlayerCommand::Play(c)),
-        TurnPhase::Discard if mine => Some(PlayerCommand::Select(c)),
+        TurnPhase::UpcardOffer if Some(c) == r.discard_top() => {
+            Some(PlayerCommand::Move(Move::TakeUpcard))
+        }
+        TurnPhase::Draw if r.stock().last() == Some(&c) => {
+            Some(PlayerCommand::Move(Move::DrawStock))
+        }
+        TurnPhase::Draw if Some(c) == r.discard_top() => {
+            Some(PlayerCommand::Move(Move::TakeDiscard))
+        }
+        TurnPhase::Discard if mine && selected == Some(c) => {
+            Some(PlayerCommand::Move(Move::Play(c)))
+        }
+        TurnPhase::Discard if mine => Some(PlayerCommand::Hand(HandCommand::Select(c))),
         TurnPhase::Layoff if mine => r.legal_actions().into_iter().find_map(|a| match a {
             Action::LayOff { card, meld } if card == c => {
-                Some(PlayerCommand::LayOff { card, meld })
+                Some(PlayerCommand::Move(Move::LayOff { card, meld }))
             }
             _ => None,
         }),
@@ -175,29 +183,31 @@ pub fn drop_command(
     let towards_hand = p.y < met.discard().y - met.card.y * 0.6;
     match phase {
         TurnPhase::UpcardOffer if Some(c) == r.discard_top() && towards_hand => {
-            return Some(PlayerCommand::TakeUpcard);
+            return Some(PlayerCommand::Move(Move::TakeUpcard));
         }
         TurnPhase::Draw if r.stock().last() == Some(&c) && towards_hand => {
-            return Some(PlayerCommand::DrawStock);
+            return Some(PlayerCommand::Move(Move::DrawStock));
         }
         TurnPhase::Draw if Some(c) == r.discard_top() && towards_hand => {
-            return Some(PlayerCommand::TakeDiscard);
+            return Some(PlayerCommand::Move(Move::TakeDiscard));
         }
         TurnPhase::Discard if mine && met.on_discard_pile(p) => {
-            return Some(PlayerCommand::Play(c));
+            return Some(PlayerCommand::Move(Move::Play(c)));
         }
         TurnPhase::Layoff if mine => {
             if let Some(meld) = table.layout.meld_at(p) {
-                return Some(PlayerCommand::LayOff { card: c, meld });
+                return Some(PlayerCommand::Move(Move::LayOff { card: c, meld }));
             }
         }
         _ => {}
     }
     // Dropped along the hand: reorder.
     let in_hand_row = (p.y - met.hand_y()).abs() <= met.card.y * 0.9;
-    (mine && in_hand_row && !table.layout.hand.is_empty()).then(|| PlayerCommand::MoveCard {
-        card: c,
-        to: table.layout.hand_slot(c, p.x),
+    (mine && in_hand_row && !table.layout.hand.is_empty()).then(|| {
+        PlayerCommand::Hand(HandCommand::MoveCard {
+            card: c,
+            to: table.layout.hand_slot(c, p.x),
+        })
     })
 }
 
@@ -230,13 +240,15 @@ fn hand_keys(
     }
     let (m, phase) = (&series.current, *state.get());
     if keys.just_pressed(KeyCode::KeyS) {
-        out.write(PlayerCommand::Sort(next_sort(hand.order.mode)));
+        out.write(PlayerCommand::Hand(HandCommand::Sort(next_sort(
+            hand.order.mode,
+        ))));
     }
     if keys.just_pressed(KeyCode::Escape) && (hand.knocking || hand.selected.is_some()) {
-        out.write(PlayerCommand::Cancel);
+        out.write(PlayerCommand::Hand(HandCommand::Cancel));
     }
     if keys.just_pressed(KeyCode::ArrowDown) && hand.selected.is_some() {
-        out.write(PlayerCommand::Cancel);
+        out.write(PlayerCommand::Hand(HandCommand::Cancel));
     }
     // Arrows first, then the act on where they led: keys pressed within one frame (a fast
     // typist, a script) act on the card the highlight reached, not the one it left.
@@ -249,7 +261,7 @@ fn hand_keys(
         }
     }
     if focus.is_some() && focus != hand.focus {
-        out.write(PlayerCommand::Focus(focus));
+        out.write(PlayerCommand::Hand(HandCommand::Focus(focus)));
     }
     let act = keys.just_pressed(KeyCode::ArrowUp) || keys.just_pressed(KeyCode::Enter);
     if act && let Some(c) = focus {
@@ -299,7 +311,7 @@ fn mouse_input(
         match g {
             Gesture::Press(p) => {
                 if hand.focus.is_some() {
-                    out.write(PlayerCommand::Focus(None));
+                    out.write(PlayerCommand::Hand(HandCommand::Focus(None)));
                 }
                 let at = screen.to_table(p);
                 *drag = Drag {
@@ -429,16 +441,16 @@ mod tests {
         let top = r.discard_top().unwrap();
         assert_eq!(
             click_command(&m, None, TurnPhase::Draw, stock_top),
-            Some(PlayerCommand::DrawStock)
+            Some(PlayerCommand::Move(Move::DrawStock))
         );
         assert_eq!(
             click_command(&m, None, TurnPhase::Draw, top),
-            Some(PlayerCommand::TakeDiscard)
+            Some(PlayerCommand::Move(Move::TakeDiscard))
         );
         let hand_pos = Vec2::new(0.0, met.hand_y());
         assert_eq!(
             drop_command(&m, TurnPhase::Draw, &t, top, hand_pos),
-            Some(PlayerCommand::TakeDiscard)
+            Some(PlayerCommand::Move(Move::TakeDiscard))
         );
         // Dropped back on the table near the piles: nothing.
         assert_eq!(
@@ -451,10 +463,10 @@ mod tests {
         let far_right = Vec2::new(met.size.x * 0.45, met.hand_y());
         assert_eq!(
             drop_command(&m, TurnPhase::Draw, &t, first, far_right),
-            Some(PlayerCommand::MoveCard {
+            Some(PlayerCommand::Hand(HandCommand::MoveCard {
                 card: first,
                 to: t.layout.hand.len() - 1
-            })
+            }))
         );
         assert_eq!(
             drop_command(&m, TurnPhase::Draw, &t, first, met.discard()),
@@ -466,15 +478,15 @@ mod tests {
         let c = t.layout.hand[3];
         assert_eq!(
             click_command(&m, None, TurnPhase::Discard, c),
-            Some(PlayerCommand::Select(c))
+            Some(PlayerCommand::Hand(HandCommand::Select(c)))
         );
         assert_eq!(
             click_command(&m, Some(c), TurnPhase::Discard, c),
-            Some(PlayerCommand::Play(c))
+            Some(PlayerCommand::Move(Move::Play(c)))
         );
         assert_eq!(
             drop_command(&m, TurnPhase::Discard, &t, c, met.discard()),
-            Some(PlayerCommand::Play(c))
+            Some(PlayerCommand::Move(Move::Play(c)))
         );
     }
 

@@ -22,7 +22,7 @@ use super::persist::Statistics;
 use super::seats::HUMAN;
 use super::settings::PlayerSettings;
 use super::speech::Speech;
-use super::table::{FinishedDeals, HandView, PlayerCommand, Series, TableSet};
+use super::table::{FinishedDeals, HandView, PlayerCommand, Series, SeriesCommand, TableSet};
 use super::theme::table_button;
 use super::words;
 use crate::ai::Level;
@@ -382,7 +382,9 @@ fn menu_ui(
                         if series_in_play(&series) {
                             to = MenuScreen::ConfirmNew;
                         } else {
-                            commands.write(PlayerCommand::NewSeries(fresh_seed()));
+                            commands.write(PlayerCommand::Series(SeriesCommand::NewSeries(
+                                fresh_seed(),
+                            )));
                             to = MenuScreen::Closed;
                         }
                     }
@@ -414,7 +416,9 @@ fn menu_ui(
                 ui.label(t("confirm-new-text"));
                 ui.horizontal(|ui| {
                     if ui.button(t("confirm-new-yes")).clicked() {
-                        commands.write(PlayerCommand::NewSeries(fresh_seed()));
+                        commands.write(PlayerCommand::Series(SeriesCommand::NewSeries(
+                            fresh_seed(),
+                        )));
                         to = MenuScreen::Closed;
                     }
                     if ui.button(t("confirm-new-no")).clicked() {
@@ -437,10 +441,10 @@ fn menu_ui(
                         for d in deals.list.iter().rev() {
                             ui.horizontal(|ui| {
                                 if ui.small_button(t("replay-button")).clicked() {
-                                    commands.write(PlayerCommand::Replay {
+                                    commands.write(PlayerCommand::Series(SeriesCommand::Replay {
                                         dealer: d.dealer,
                                         seed: d.seed,
-                                    });
+                                    }));
                                     to = MenuScreen::Closed;
                                 }
                                 ui.label(words::deal_line(sp, d));
@@ -467,7 +471,10 @@ fn menu_ui(
                         match form.seed.trim().parse::<u64>() {
                             Ok(seed) => {
                                 let dealer = form.dealer;
-                                commands.write(PlayerCommand::Replay { dealer, seed });
+                                commands.write(PlayerCommand::Series(SeriesCommand::Replay {
+                                    dealer,
+                                    seed,
+                                }));
                                 form.bad_seed = false;
                                 to = MenuScreen::Closed;
                             }

@@ -32,7 +32,7 @@ use super::seats::HUMAN;
 use super::settings::PlayerSettings;
 use super::speech::Speech;
 use super::table::{
-    FinishedDeals, HandView, PlayerCommand, RoundEnd, Series, TurnPhase, round_key,
+    FinishedDeals, HandView, PlayerCommand, RoundEnd, Series, SeriesCommand, TurnPhase, round_key,
 };
 use super::theme::{at_scale, card_text, table_button};
 use super::words;
@@ -247,7 +247,7 @@ fn scoreboard(
                                 .small_button(sp.t("review-history-button", &[]))
                                 .clicked()
                             {
-                                out.write(PlayerCommand::Review(i));
+                                out.write(PlayerCommand::Series(SeriesCommand::Review(i)));
                             }
                             ui.label(line);
                         });
@@ -296,10 +296,10 @@ fn replay_button(
         .on_hover_text(words::deal_line(sp, d))
         .clicked()
     {
-        out.write(PlayerCommand::Replay {
+        out.write(PlayerCommand::Series(SeriesCommand::Replay {
             dealer: d.dealer,
             seed: d.seed,
-        });
+        }));
     }
 }
 
@@ -593,15 +593,15 @@ fn overlay_ui(
                             if let Some(i) = last
                                 && ui.button(sp.t("review-button", &[])).clicked()
                             {
-                                out.write(PlayerCommand::Review(i));
+                                out.write(PlayerCommand::Series(SeriesCommand::Review(i)));
                             }
                             if let Some(d) = deal
                                 && ui.button(sp.t("replay-button", &[])).clicked()
                             {
-                                out.write(PlayerCommand::Replay {
+                                out.write(PlayerCommand::Series(SeriesCommand::Replay {
                                     dealer: d.dealer,
                                     seed: d.seed,
-                                });
+                                }));
                             }
                         });
                     });
@@ -902,7 +902,7 @@ fn series_summary(
         .button(egui::RichText::new(sp.t("button-new-series", &[])).heading())
         .clicked()
     {
-        out.write(PlayerCommand::NextRound);
+        out.write(PlayerCommand::Series(SeriesCommand::NextRound));
     }
 }
 

@@ -9,7 +9,7 @@
 //!   frames coming while it runs, for the progress bar).
 //! - A review is of a round that is over, so it stays valid whatever the table does next; it
 //!   is dropped only when the player closes it or asks for another.
-//! - It is asked for like every other input, with a [`PlayerCommand::Review`].
+//! - It is asked for like every other input, with a [`SeriesCommand::Review`].
 //! - The window is wide and low (three columns: the decision, the position, the engine's view),
 //!   so it fits between the two revealed hands; `overlay` finds it a place clear of the
 //!   table (see `room`) before any other window, as the player asked for it. Where no place
@@ -27,7 +27,7 @@ use super::room::Placements;
 use super::seats::HUMAN;
 use super::settings::PlayerSettings;
 use super::speech::Speech;
-use super::table::{PlayerCommand, Series};
+use super::table::{PlayerCommand, Series, SeriesCommand};
 use super::theme::{at_scale, card_text};
 use crate::ai::review::{self, Review};
 use crate::lang::{Arg, action_text, card, card_row, decimal};
@@ -79,7 +79,7 @@ fn start(mut asks: MessageReader<PlayerCommand>, series: Res<Series>, mut rr: Re
     let Some(i) = asks
         .read()
         .filter_map(|c| match c {
-            PlayerCommand::Review(i) => Some(*i),
+            PlayerCommand::Series(SeriesCommand::Review(i)) => Some(*i),
             _ => None,
         })
         .last()

@@ -87,28 +87,38 @@ pub struct RoundEnd {
     pub practice: bool,
 }
 
-/// What the player asked for: from the mouse, a button, a key, the menu or a test.
+/// What the player asked for: from the mouse, a button, a key, the menu or a test. Split by
+/// what it changes, so each kind is applied in its own way: a [`SeriesCommand`] at any time, a
+/// [`HandCommand`] to the hand's view only, a [`Move`] through the rules core (refused while
+/// the cards are being dealt).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerCommand {
-    TakeUpcard,
-    Pass,
-    DrawStock,
-    TakeDiscard,
-    /// Raise a hand card (or lower it again).
-    Select(Card),
-    /// Discard this card, or knock with it while knocking.
-    Play(Card),
-    /// Start (or cancel) choosing the card to knock with.
-    Knock,
-    Gin,
-    LayOff {
-        card: Card,
-        meld: usize,
-    },
-    LayOffAll,
-    Done,
+    Series(SeriesCommand),
+    Hand(HandCommand),
+    Move(Move),
+}
+
+/// What changes the series on the table: always carried out, mid-deal and under the menu too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeriesCommand {
     /// Deal the next round (or, after a series ended, start the next series).
     NextRound,
+    /// Abandon whatever is on the table and start a new series from this seed.
+    NewSeries(u64),
+    /// Play the deal `seed` with `dealer` dealing as practice (see [`Series::replay`]).
+    Replay { dealer: Seat, seed: u64 },
+    /// Review the player's decisions in round `n` (from 0) of the series in play: `review`'s
+    /// business; the table changes nothing for it.
+    Review(usize),
+}
+
+/// What changes only how the hand shows and what the player has chosen but not played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandCommand {
+    /// Raise a hand card (or lower it again).
+    Select(Card),
+    /// Start (or cancel) choosing the card to knock with.
+    Knock,
     Sort(SortMode),
     /// Move a hand card to this position (a custom order).
     MoveCard {
@@ -119,16 +129,42 @@ pub enum PlayerCommand {
     Cancel,
     /// Move the keyboard highlight to this card (or take it away).
     Focus(Option<Card>),
-    /// Abandon whatever is on the table and start a new series from this seed.
-    NewSeries(u64),
-    /// Play the deal `seed` with `dealer` dealing as practice (see [`Series::replay`]).
-    Replay {
-        dealer: Seat,
-        seed: u64,
+}
+
+/// A move of the player's, asked of the rules core.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    TakeUpcard,
+    Pass,
+    DrawStock,
+    TakeDiscard,
+    /// Discard this card, or knock with it while knocking.
+    Play(Card),
+    Gin,
+    LayOff {
+        card: Card,
+        meld: usize,
     },
-    /// Review the player's decisions in round `n` (from 0) of the series in play: `review`'s
-    /// business; the table changes nothing for it.
-    Review(usize),
+    LayOffAll,
+    Done,
+}
+
+impl From<SeriesCommand> for PlayerCommand {
+    fn from(c: SeriesCommand) -> Self {
+        PlayerCommand::Series(c)
+    }
+}
+
+impl From<HandCommand> for PlayerCommand {
+    fn from(c: HandCommand) -> Self {
+        PlayerCommand::Hand(c)
+    }
+}
+
+impl From<Move> for PlayerCommand {
+    fn from(c: Move) -> Self {
+        PlayerCommand::Move(c)
+    }
 }
 
 impl Series {
@@ -220,49 +256,80 @@ impl Series {
     }
 }
 
-/// Applies a player's command. Card actions go to the rules core, which may refuse them (the
-/// refusal becomes the feedback); the rest changes only how the hand shows, or starts a series
-/// with the player's `settings`.
+/// Applies a player's command: a series command starts or replays a series with the player's
+/// `settings`, a hand command changes only how the hand shows, a move goes to the rules core,
+/// which may refuse it (the refusal becomes the feedback). While `dealing`, moves are refused.
 pub fn command(
     series: &mut Series,
     hand: &mut HandView,
     feedback: &mut Feedback,
     settings: &Settings,
+    dealing: bool,
     cmd: PlayerCommand,
 ) {
-    use PlayerCommand as C;
-    let r = series.current.round();
-    let mine = |c: Card| r.hand(HUMAN).contains(c);
-    let mut actions = Vec::new();
     match cmd {
-        C::Sort(mode) => {
-            hand.order.mode = mode;
-            return;
+        PlayerCommand::Series(c) => series_command(series, hand, feedback, settings, c),
+        PlayerCommand::Hand(c) => hand_command(series, hand, c),
+        PlayerCommand::Move(_) if dealing => feedback.0 = Some(Refusal::Dealing),
+        PlayerCommand::Move(m) => play(series, hand, feedback, m),
+    }
+}
+
+fn series_command(
+    series: &mut Series,
+    hand: &mut HandView,
+    feedback: &mut Feedback,
+    settings: &Settings,
+    cmd: SeriesCommand,
+) {
+    match cmd {
+        SeriesCommand::Review(_) => return,
+        SeriesCommand::NewSeries(seed) => {
+            // Cannot fail with a seed.
+            let _ = series.start_series(settings, Some(seed));
+            feedback.0 = None;
         }
-        C::MoveCard { card, to } => {
-            hand.order.move_card(r.hand(HUMAN), card, to);
-            return;
+        SeriesCommand::Replay { dealer, seed } => {
+            series.replay(dealer, seed);
+            feedback.0 = None;
         }
-        C::Cancel => {
-            hand.clear_choice();
-            return;
+        SeriesCommand::NextRound => {
+            if series.current.round().is_finished()
+                && let Some(players) = series.set_aside.take()
+            {
+                // The practice deal is over: back to the series.
+                series.current = players;
+                feedback.0 = None;
+            } else {
+                let res = if series.current.scoreboard().is_over() {
+                    series.start_series(settings, None)
+                } else {
+                    series.current.next_round()
+                };
+                feedback.0 = res.err().map(Refusal::Rule);
+            }
         }
-        C::Focus(c) => {
-            hand.focus = c;
-            return;
-        }
-        C::Review(_) => return,
-        C::Select(c) => {
-            if mine(c) {
+    }
+    hand.clear_choice();
+}
+
+fn hand_command(series: &Series, hand: &mut HandView, cmd: HandCommand) {
+    let mine = series.current.round().hand(HUMAN);
+    match cmd {
+        HandCommand::Sort(mode) => hand.order.mode = mode,
+        HandCommand::MoveCard { card, to } => hand.order.move_card(mine, card, to),
+        HandCommand::Cancel => hand.clear_choice(),
+        HandCommand::Focus(c) => hand.focus = c,
+        HandCommand::Select(c) => {
+            if mine.contains(c) {
                 hand.selected = if hand.selected == Some(c) {
                     None
                 } else {
                     Some(c)
                 };
             }
-            return;
         }
-        C::Knock => {
+        HandCommand::Knock => {
             if series
                 .legal(|a| matches!(a, Action::Knock { .. }))
                 .is_some()
@@ -270,45 +337,21 @@ pub fn command(
             {
                 hand.knocking = !hand.knocking;
             }
-            return;
         }
-        C::NewSeries(seed) => {
-            // Cannot fail with a seed.
-            let _ = series.start_series(settings, Some(seed));
-            hand.clear_choice();
-            feedback.0 = None;
-            return;
-        }
-        C::Replay { dealer, seed } => {
-            series.replay(dealer, seed);
-            hand.clear_choice();
-            feedback.0 = None;
-            return;
-        }
-        C::NextRound => {
-            if r.is_finished()
-                && let Some(players) = series.set_aside.take()
-            {
-                // The practice deal is over: back to the series.
-                series.current = players;
-                hand.clear_choice();
-                feedback.0 = None;
-                return;
-            }
-            let res = if series.current.scoreboard().is_over() {
-                series.start_series(settings, None)
-            } else {
-                series.current.next_round()
-            };
-            feedback.0 = res.err().map(Refusal::Rule);
-            hand.clear_choice();
-            return;
-        }
-        C::TakeUpcard => actions.push(Action::TakeUpcard),
-        C::Pass => actions.push(Action::PassUpcard),
-        C::DrawStock => actions.push(Action::DrawStock),
-        C::TakeDiscard => actions.push(Action::TakeDiscard),
-        C::Play(c) if hand.knocking => {
+    }
+}
+
+/// A move, through the rules core: the actions it stands for are applied in turn until the
+/// core refuses one.
+fn play(series: &mut Series, hand: &mut HandView, feedback: &mut Feedback, mv: Move) {
+    let r = series.current.round();
+    let mut actions = Vec::new();
+    match mv {
+        Move::TakeUpcard => actions.push(Action::TakeUpcard),
+        Move::Pass => actions.push(Action::PassUpcard),
+        Move::DrawStock => actions.push(Action::DrawStock),
+        Move::TakeDiscard => actions.push(Action::TakeDiscard),
+        Move::Play(c) if hand.knocking => {
             // Knock (or gin) with this discard, with the solver's best melds.
             let found = series.legal(|a| match a {
                 Action::Knock { discard, .. } => *discard == c,
@@ -328,8 +371,8 @@ pub fn command(
                 }
             }
         }
-        C::Play(c) => actions.push(Action::Discard(c)),
-        C::Gin => {
+        Move::Play(c) => actions.push(Action::Discard(c)),
+        Move::Gin => {
             // Big gin when it is listed (it pays more), else gin with the listed discard.
             let big = series.legal(|a| matches!(a, Action::Gin { discard: None }));
             if let Some(a) = big.or_else(|| series.legal(|a| matches!(a, Action::Gin { .. }))) {
@@ -339,8 +382,8 @@ pub fn command(
                 return;
             }
         }
-        C::LayOff { card, meld } => actions.push(Action::LayOff { card, meld }),
-        C::LayOffAll => {
+        Move::LayOff { card, meld } => actions.push(Action::LayOff { card, meld }),
+        Move::LayOffAll => {
             if let Some(k) = r.knock() {
                 let (lay, _) = best_layoffs(&k.current_melds(), r.hand(HUMAN));
                 actions.extend(lay.into_iter().map(|l| Action::LayOff {
@@ -349,7 +392,7 @@ pub fn command(
                 }));
             }
         }
-        C::Done => actions.push(Action::FinishLayoffs),
+        Move::Done => actions.push(Action::FinishLayoffs),
     }
     feedback.0 = None;
     for a in actions {
@@ -438,17 +481,22 @@ pub fn table_changed(
 #[derive(Resource, Default, PartialEq)]
 pub struct Animating(pub bool);
 
-/// Applies the player's commands. Each resource is written only if the command changed it.
+/// Applies the player's commands, in the order they were given, every frame: moves sent while
+/// the cards are dealt are refused rather than left unread (Bevy drops a message nobody reads
+/// within two frames, so a series command sent mid-deal used to be lost). Each resource is
+/// written only if the command changed it.
 fn apply_commands(
     mut series: ResMut<Series>,
     mut hand: ResMut<HandView>,
     mut feedback: ResMut<Feedback>,
     settings: Res<PlayerSettings>,
+    dealing: Res<Dealing>,
     mut commands: MessageReader<PlayerCommand>,
 ) {
     for &cmd in commands.read() {
+        let busy = dealing.busy(&series.current);
         let (mut s, mut h, mut f) = ((*series).clone(), (*hand).clone(), (*feedback).clone());
-        command(&mut s, &mut h, &mut f, &settings, cmd);
+        command(&mut s, &mut h, &mut f, &settings, busy, cmd);
         series.set_if_neq(s);
         hand.set_if_neq(h);
         feedback.set_if_neq(f);
@@ -551,9 +599,7 @@ impl Plugin for TablePlugin {
             .add_systems(
                 Update,
                 (
-                    apply_commands
-                        .run_if(not(in_state(TurnPhase::Dealing)))
-                        .in_set(TableSet::Commands),
+                    apply_commands.in_set(TableSet::Commands),
                     emit_round_ends.in_set(TableSet::Announce),
                     note_finished_deals
                         .run_if(resource_changed::<Series>)
@@ -595,6 +641,7 @@ mod tests {
                 &mut self.hand,
                 &mut self.feedback,
                 &self.settings,
+                false,
                 cmd,
             );
         }
@@ -608,7 +655,7 @@ mod tests {
             }
             let r = t.series.current.round();
             let Some(seat) = r.to_act() else {
-                t.command(PlayerCommand::NextRound);
+                t.command(PlayerCommand::Series(SeriesCommand::NextRound));
                 continue;
             };
             let a = r.legal_actions()[0].clone();
@@ -646,12 +693,12 @@ mod tests {
         let before = game.series.current.clone();
         // Discarding before drawing, and a card that is not ours.
         let not_mine = game.series.current.round().hand(COMPUTER).first().unwrap();
-        game.command(PlayerCommand::Play(not_mine));
+        game.command(PlayerCommand::Move(Move::Play(not_mine)));
         assert_eq!(game.series.current, before);
         assert!(game.feedback.0.is_some());
-        game.command(PlayerCommand::NextRound);
+        game.command(PlayerCommand::Series(SeriesCommand::NextRound));
         assert_eq!(game.series.current, before);
-        game.command(PlayerCommand::DrawStock);
+        game.command(PlayerCommand::Move(Move::DrawStock));
         assert_eq!(phase_of(&game.series.current), TurnPhase::Discard);
         assert!(game.feedback.0.is_none(), "a good move clears the message");
     }
@@ -693,9 +740,9 @@ mod tests {
             }) else {
                 continue;
             };
-            game.command(PlayerCommand::Knock);
+            game.command(PlayerCommand::Hand(HandCommand::Knock));
             assert!(game.hand.knocking);
-            game.command(PlayerCommand::Play(bad));
+            game.command(PlayerCommand::Move(Move::Play(bad)));
             assert_eq!(
                 game.series.current.round(),
                 &r,
@@ -711,10 +758,10 @@ mod tests {
                 game.feedback.0
             );
             // Knock toggles off and on again, then a good card knocks.
-            game.command(PlayerCommand::Knock);
+            game.command(PlayerCommand::Hand(HandCommand::Knock));
             assert!(!game.hand.knocking);
-            game.command(PlayerCommand::Knock);
-            game.command(PlayerCommand::Play(knock_with.first().unwrap()));
+            game.command(PlayerCommand::Hand(HandCommand::Knock));
+            game.command(PlayerCommand::Move(Move::Play(knock_with.first().unwrap())));
             assert!(!game.hand.knocking);
             assert!(
                 game.series
@@ -734,10 +781,15 @@ mod tests {
         let before = game.series.current.clone();
         let hand = game.series.current.round().hand(HUMAN);
         let c = hand.iter().last().unwrap();
-        game.command(PlayerCommand::MoveCard { card: c, to: 0 });
+        game.command(PlayerCommand::Hand(HandCommand::MoveCard {
+            card: c,
+            to: 0,
+        }));
         assert_eq!(game.hand.order.mode, crate::gui::layout::SortMode::Custom);
         assert_eq!(game.hand.order.order(hand).0[0], c);
-        game.command(PlayerCommand::Sort(crate::gui::layout::SortMode::Suit));
+        game.command(PlayerCommand::Hand(HandCommand::Sort(
+            crate::gui::layout::SortMode::Suit,
+        )));
         assert_eq!(game.hand.order.mode, crate::gui::layout::SortMode::Suit);
         assert_eq!(game.series.current, before);
     }
@@ -767,7 +819,7 @@ mod tests {
         let ended = game.series.take_ended();
         assert_eq!(ended.len(), 1);
         assert!(ended[0].practice);
-        game.command(PlayerCommand::NextRound);
+        game.command(PlayerCommand::Series(SeriesCommand::NextRound));
         assert!(!game.series.practising());
         assert_eq!(
             game.series.current, series,
@@ -785,7 +837,7 @@ mod tests {
             100,
             "changed settings leave the series in play alone"
         );
-        t.command(PlayerCommand::NewSeries(9));
+        t.command(PlayerCommand::Series(SeriesCommand::NewSeries(9)));
         assert_eq!(t.series.current.rules().game_target, 10);
         assert_eq!(t.series.level, Level::Hard);
         assert_eq!(t.series.bot_seed, bot_seed_of(9));
@@ -804,12 +856,12 @@ mod tests {
                     let view = crate::ai::View::of(m.round(), seat, Some(m.scoreboard()));
                     t.series.act(seat, engine.decide(&view)).unwrap();
                 }
-                None => t.command(PlayerCommand::NextRound),
+                None => t.command(PlayerCommand::Series(SeriesCommand::NextRound)),
             }
         }
         assert!(t.series.current.scoreboard().is_over(), "the series ended");
         assert_eq!(t.series.current.rules().gin_bonus, 25);
-        t.command(PlayerCommand::NextRound);
+        t.command(PlayerCommand::Series(SeriesCommand::NextRound));
         assert_eq!(t.series.current.series_no(), 2);
         assert_eq!(t.series.current.rules().gin_bonus, 20);
         assert_eq!(t.series.level, Level::Easy);

@@ -106,6 +106,8 @@ pub fn suit_segments(text: &str) -> Vec<(&str, Option<Suit>)> {
 pub enum Refusal {
     Rule(RuleError),
     NoGin,
+    /// A move sent while the cards are still being dealt.
+    Dealing,
 }
 
 /// A refusal, for the player.
@@ -113,6 +115,7 @@ pub fn refusal(sp: &Speech, r: &Refusal) -> String {
     match r {
         Refusal::Rule(e) => error(sp, e),
         Refusal::NoGin => sp.t("refused-no-gin", &[]),
+        Refusal::Dealing => sp.t("refused-dealing", &[]),
     }
 }
 
