@@ -22,24 +22,24 @@ use bevy::window::{CursorMoved, ExitCondition, PrimaryWindow, WindowEvent, Windo
 use bevy_egui::{EguiContext, egui};
 use hollywood_gin::ai::{Level, View};
 use hollywood_gin::gui::GamePlugins;
-use hollywood_gin::gui::art::CardArt;
-use hollywood_gin::gui::bot::BotTask;
-use hollywood_gin::gui::buttons::{Button, buttons};
-use hollywood_gin::gui::cards::Slide;
-use hollywood_gin::gui::hud::Hint;
-use hollywood_gin::gui::input::Hover;
-use hollywood_gin::gui::layout::{
-    CardSprite, Lifts, Metrics, Placed, SortMode, TableLayout, layout,
+use hollywood_gin::gui::app::modes::MenuScreen;
+use hollywood_gin::gui::app::screen::Metrics;
+use hollywood_gin::gui::app::seats::{COMPUTER, HUMAN};
+use hollywood_gin::gui::app::settings::PlayerSettings;
+use hollywood_gin::gui::app::speech::Speech;
+use hollywood_gin::gui::input::mouse::Hover;
+use hollywood_gin::gui::scene::art::CardArt;
+use hollywood_gin::gui::scene::buttons::{Button, buttons};
+use hollywood_gin::gui::scene::cards::Slide;
+use hollywood_gin::gui::scene::hud::Hint;
+use hollywood_gin::gui::table::bot::BotTask;
+use hollywood_gin::gui::table::command::{
+    Feedback, HandCommand, HandView, Move, PlayerCommand, SeriesCommand,
 };
-use hollywood_gin::gui::modes::MenuScreen;
-use hollywood_gin::gui::persist::Boot;
-use hollywood_gin::gui::seats::{COMPUTER, HUMAN};
-use hollywood_gin::gui::settings::PlayerSettings;
-use hollywood_gin::gui::speech::Speech;
-use hollywood_gin::gui::table::{
-    Animating, Dealing, Feedback, HandCommand, HandView, Move, PlayerCommand, Series,
-    SeriesCommand, TableSet, TurnPhase, phase_of,
-};
+use hollywood_gin::gui::table::layout::{CardSprite, Lifts, Placed, SortMode, TableLayout, layout};
+use hollywood_gin::gui::table::persist::Boot;
+use hollywood_gin::gui::table::phase::{Animating, Dealing, TableSet, TurnPhase, phase_of};
+use hollywood_gin::gui::table::series::Series;
 use hollywood_gin::rules::{Action, Card, RuleSettings};
 use hollywood_gin::store::Paths;
 use hollywood_gin::store::settings::AnimSpeed;
@@ -363,7 +363,7 @@ fn at_speed_zero_nothing_animates_and_the_bot_moves_at_once() {
 
 #[test]
 fn the_series_is_saved_after_every_move_and_resumes_exactly() {
-    use hollywood_gin::gui::persist::FileWriter;
+    use hollywood_gin::gui::table::persist::FileWriter;
     let mut app = app("save", 8);
     let paths = Paths::under(&files_dir("save"));
     let me = Level::Medium.bot(2);
@@ -741,7 +741,7 @@ fn hint_shown(app: &mut App) -> bool {
     let Some((h, _)) = app.world().resource::<Hint>().0.clone() else {
         return false;
     };
-    let said = hollywood_gin::gui::words::hint(app.world().resource::<Speech>(), &h);
+    let said = hollywood_gin::gui::app::words::hint(app.world().resource::<Speech>(), &h);
     let mut q = app.world_mut().query::<&TextSpan>();
     let table: String = q.iter(app.world()).map(|t| t.0.as_str()).collect();
     table.contains(&said)
@@ -882,7 +882,7 @@ fn every_card_and_button_answers_a_click_with_the_overlay_in_every_state() {
 
         // The score window collapsed (the triangle at the left of its title bar).
         let score = egui_rect(&mut app, "score").unwrap();
-        let m = hollywood_gin::gui::theme::style()
+        let m = hollywood_gin::gui::ui::theme::style()
             .spacing
             .window_margin
             .left as f32;
@@ -946,7 +946,7 @@ fn a_card_dragged_over_a_window_still_lands() {
 
 #[test]
 fn a_new_series_started_while_the_computer_thinks_gets_none_of_its_old_decision() {
-    use hollywood_gin::gui::bot::position_key;
+    use hollywood_gin::gui::table::bot::position_key;
     use hollywood_gin::rules::Match;
     // Find an old position where the computer is asked about the upcard first, and a new
     // series where it is asked too but decides the other way: the old reply would be a legal
@@ -1087,7 +1087,7 @@ fn the_deck_and_back_chosen_in_the_settings_show_at_once() {
 
 #[test]
 fn a_finished_round_is_reviewed_in_the_background_while_the_table_plays_on() {
-    use hollywood_gin::gui::review::RoundReview;
+    use hollywood_gin::gui::ui::review::RoundReview;
     let mut app = app("review", 3);
     set_speed(&mut app, AnimSpeed::Instant);
     let me = Level::Medium.bot(5);
@@ -1271,7 +1271,7 @@ fn a_move_followed_at_once_by_the_exit_is_on_disk_with_the_window() {
     wait(&mut app, 0.6);
     // A slow disk: the writer is still busy when the game exits.
     app.world()
-        .resource::<hollywood_gin::gui::persist::FileWriter>()
+        .resource::<hollywood_gin::gui::table::persist::FileWriter>()
         .stall(Duration::from_millis(400));
     // The move and the exit in one frame, and the app run the way the game runs it: handed
     // to a runner that returns when the app asks to exit (App::run leaves an empty app).
@@ -1477,7 +1477,7 @@ fn a_move_onto_a_button_and_a_click_in_one_frame_press_it() {
 
 #[test]
 fn a_press_on_a_card_and_a_move_away_in_one_frame_drags_that_card() {
-    use hollywood_gin::gui::input::Drag;
+    use hollywood_gin::gui::input::mouse::Drag;
     let mut app = app("press-move", 1795999795589331121);
     set_speed(&mut app, AnimSpeed::Instant);
     reach_a_discard_with_eleven_cards(&mut app);
@@ -1686,7 +1686,7 @@ fn no_seed_of_the_deal_in_play_is_ever_drawn_and_finished_ones_are() {
         texts.iter().any(|t| t.contains(&first)),
         "the banner tells the finished deal's seed"
     );
-    let replay = hollywood_gin::gui::speech::Speech::default().t("replay-button", &[]);
+    let replay = hollywood_gin::gui::app::speech::Speech::default().t("replay-button", &[]);
     assert!(texts.iter().any(|t| t == &replay), "a Replay button");
 
     // The next deal: its seed is nowhere; the finished one's is in the History and on the
@@ -1744,7 +1744,7 @@ const AREAS: [(&str, &str); 11] = [
 fn drawn_areas(app: &mut App) -> Vec<(&'static str, String, Rect)> {
     let zoom = app
         .world()
-        .resource::<hollywood_gin::gui::screen::Screen>()
+        .resource::<hollywood_gin::gui::app::screen::Screen>()
         .metrics
         .ui_scale();
     let names: Vec<String> = {
@@ -1792,12 +1792,14 @@ fn drawn_areas(app: &mut App) -> Vec<(&'static str, String, Rect)> {
 /// Every overlay area against every table item (failures named by size, scale, language and
 /// phase), and every table text inside its room.
 fn nothing_covers(app: &mut App, case: &str, failures: &mut Vec<String>) {
-    use hollywood_gin::gui::layout::Fits;
-    use hollywood_gin::gui::room::table_items;
+    use hollywood_gin::gui::table::layout::Fits;
+    use hollywood_gin::gui::ui::room::table_items;
     let items = {
         let w = app.world();
         let series = w.resource::<Series>();
-        let met = w.resource::<hollywood_gin::gui::screen::Screen>().metrics;
+        let met = w
+            .resource::<hollywood_gin::gui::app::screen::Screen>()
+            .metrics;
         table_items(
             &series.current,
             w.resource::<HandView>(),
@@ -1902,7 +1904,7 @@ fn no_overlay_window_covers_the_table_at_any_size_text_size_or_language() {
         let p = phase(&app);
         let review_open = app
             .world()
-            .resource::<hollywood_gin::gui::review::RoundReview>()
+            .resource::<hollywood_gin::gui::ui::review::RoundReview>()
             .open();
         let stop = match p {
             TurnPhase::UpcardOffer => Some("offer"),
@@ -1923,7 +1925,7 @@ fn no_overlay_window_covers_the_table_at_any_size_text_size_or_language() {
                     app.update();
                     if app
                         .world()
-                        .resource::<hollywood_gin::gui::review::RoundReview>()
+                        .resource::<hollywood_gin::gui::ui::review::RoundReview>()
                         .ready()
                         .is_some()
                     {
@@ -1981,7 +1983,7 @@ fn no_overlay_window_covers_the_table_at_any_size_text_size_or_language() {
                 }
                 TurnPhase::RoundOver => {
                     app.world_mut()
-                        .resource_mut::<hollywood_gin::gui::review::RoundReview>()
+                        .resource_mut::<hollywood_gin::gui::ui::review::RoundReview>()
                         .0 = Default::default();
                     vec![PlayerCommand::Series(SeriesCommand::NextRound)]
                 }
@@ -2080,7 +2082,7 @@ fn a_series_continued_at_a_rounds_end_shows_its_banner_again() {
     let banner = drawn_areas(&mut app).into_iter().find(|a| a.0 == "banner");
     assert!(banner.is_some(), "the banner at the round's end");
     app.world()
-        .resource::<hollywood_gin::gui::persist::FileWriter>()
+        .resource::<hollywood_gin::gui::table::persist::FileWriter>()
         .flush();
     let ended = app.world().resource::<Series>().current.clone();
     drop(app);
@@ -2124,7 +2126,7 @@ fn the_menu_lies_above_every_overlay_window() {
     set_speed(&mut app, AnimSpeed::Instant);
     play_round_out(&mut app);
     app.world()
-        .resource::<hollywood_gin::gui::persist::FileWriter>()
+        .resource::<hollywood_gin::gui::table::persist::FileWriter>()
         .flush();
     drop(app);
     for ui in [100, 150] {
@@ -2164,7 +2166,7 @@ fn the_menu_lies_above_every_overlay_window() {
 /// from.
 #[test]
 fn the_licences_are_in_the_game() {
-    use hollywood_gin::gui::menu::{FONT_LICENCE, GAME_LICENCE, NOTICES};
+    use hollywood_gin::gui::ui::menu::{FONT_LICENCE, GAME_LICENCE, NOTICES};
     let mut app = app("licences", 3);
     read_egui_texts(&mut app);
     for lang in hollywood_gin::lang::Lang::ALL {

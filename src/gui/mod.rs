@@ -3,7 +3,7 @@
 //! Only compiled with the `gui` feature. [`GamePlugins`] is every plugin of the game, shared by
 //! [`run`] and the headless tests. One owner per concern, one file each:
 //!
-//! - [`table`]: what is on the table, split by how often it changes: the [`table::Series`]
+//! - [`table`]: what is on the table, split by how often it changes: the [`table::series::Series`]
 //!   (the rules core's [`crate::rules::Match`] and the computer's level), the player's
 //!   [`table::HandView`] (order, raised card, knocking) and [`table::Feedback`]; the
 //!   [`table::PlayerCommand`]s applied through the core; the [`table::TurnPhase`] state that
@@ -47,37 +47,11 @@
 //! directory or release archive. Frames run input → apply → show → phase, so what the player
 //! sees and the phase that gates input always match the core at the start of the next frame.
 
-pub mod art;
-pub mod bot;
-pub mod buttons;
-pub mod cards;
-pub mod felt;
-pub mod fonts;
-pub mod hud;
-pub mod icon;
+pub mod app;
 pub mod input;
-pub mod keys;
-pub mod layout;
-pub mod look;
-pub mod marks;
-pub mod menu;
-pub mod modes;
-pub mod overlay;
-pub mod persist;
-pub mod placement;
-pub mod pointer;
-pub mod review;
-pub mod room;
-pub mod scoreview;
-pub mod screen;
-pub mod seats;
-pub mod settings;
-pub mod sound;
-pub mod speech;
+pub mod scene;
 pub mod table;
-pub mod theme;
-pub mod wake;
-pub mod words;
+pub mod ui;
 
 use std::process::ExitCode;
 
@@ -94,7 +68,7 @@ use crate::store::lock::{InstanceLock, LockError};
 /// the game and from stand-ins in the tests.)
 pub struct GamePlugins {
     /// What was read from disk at start.
-    pub boot: persist::Boot,
+    pub boot: table::persist::Boot,
     /// A seed asks for a new series from it; without one the saved series continues (or a new
     /// one starts from the clock).
     pub seed: Option<u64>,
@@ -107,18 +81,20 @@ pub struct GamePlugins {
 impl GamePlugins {
     /// The series the table opens with: the saved one, unless a seed asks for a new one, in
     /// which case it starts under the saved settings.
-    fn opening_series(&self) -> table::Series {
+    fn opening_series(&self) -> table::series::Series {
         match (&self.boot.saved.series, self.seed) {
-            (Some(m), None) => {
-                table::Series::resume(m.clone(), self.boot.saved.level, self.boot.saved.bot_seed)
-            }
+            (Some(m), None) => table::series::Series::resume(
+                m.clone(),
+                self.boot.saved.level,
+                self.boot.saved.bot_seed,
+            ),
             (_, seed) => {
                 let seed = seed.unwrap_or_else(|| {
                     std::time::SystemTime::now()
                         .duration_since(std::time::UNIX_EPOCH)
                         .map_or(1, |d| d.as_nanos() as u64)
                 });
-                table::Series::new(&self.boot.settings, seed)
+                table::series::Series::new(&self.boot.settings, seed)
             }
         }
     }
@@ -128,37 +104,19 @@ impl PluginGroup for GamePlugins {
     fn build(self) -> PluginGroupBuilder {
         let series = self.opening_series();
         let opening_seed = series.current.untouched().then(|| series.current.seed());
-        let group = PluginGroupBuilder::start::<Self>()
-            .add(modes::ModesPlugin)
-            .add(speech::SpeechPlugin {
-                system: self.system_lang,
+        PluginGroupBuilder::start::<Self>()
+            .add_group(app::AppPlugins {
+                system_lang: self.system_lang,
+                window_size: self.window_size,
             })
-            .add(screen::ScreenPlugin)
-            .add(placement::PlacementPlugin {
-                asked: self.window_size,
+            .add_group(table::TablePlugins {
+                series,
+                boot: self.boot,
+                opening_seed,
             })
-            .add(keys::KeysPlugin)
-            .add(fonts::FontsPlugin)
-            .add(theme::ThemePlugin)
-            .add(art::CardArtPlugin)
-            .add(felt::FeltPlugin)
-            .add(table::TablePlugin { series })
-            .add(bot::BotPlugin)
-            .add(wake::WakePlugin)
-            .add(pointer::PointerPlugin)
-            .add(cards::CardsPlugin)
-            .add(marks::MarksPlugin)
-            .add(input::InputPlugin)
-            .add(buttons::ButtonsPlugin)
-            .add(hud::HudPlugin)
-            .add(persist::PersistPlugin::new(self.boot, opening_seed))
-            .add(overlay::OverlayPlugin)
-            .add(menu::MenuPlugin)
-            .add(review::ReviewPlugin)
-            .add(icon::IconPlugin);
-        #[cfg(has_sound)]
-        let group = group.add(sound::SoundPlugin);
-        group
+            .add_group(input::InputPlugins)
+            .add_group(scene::ScenePlugins)
+            .add_group(ui::UiPlugins)
     }
 }
 
@@ -303,8 +261,8 @@ pub fn run(opts: GuiOptions) -> ExitCode {
         }
         None => None,
     };
-    let (w, h) = opts.size.unwrap_or(placement::DEFAULT);
-    let boot = persist::Boot::load(paths);
+    let (w, h) = opts.size.unwrap_or(app::placement::DEFAULT);
+    let boot = table::persist::Boot::load(paths);
     if opts.seed.is_some() && boot.saved.series.is_some() {
         eprintln!("hollywood-gin: {}", say("cli-seed-replaces", &[]));
     }
@@ -328,7 +286,7 @@ pub fn run(opts: GuiOptions) -> ExitCode {
                 ..default()
             }),
     )
-    .insert_resource(wake::update_mode(true))
+    .insert_resource(app::wake::update_mode(true))
     .add_plugins(GamePlugins {
         boot,
         seed: opts.seed,
@@ -344,10 +302,10 @@ pub fn run(opts: GuiOptions) -> ExitCode {
         ));
     }
     // Queued saves reach the disk however the process ends: when the app is dropped as the
-    // event loop returns (`persist::FileWriter`'s `Drop`), and from the exit handlers when
+    // event loop returns (`table::persist::FileWriter`'s `Drop`), and from the exit handlers when
     // macOS's Quit ends the process without returning.
     app.world()
-        .resource::<persist::FileWriter>()
+        .resource::<table::persist::FileWriter>()
         .flush_at_exit();
     app.run();
     ExitCode::SUCCESS
@@ -357,35 +315,67 @@ pub fn run(opts: GuiOptions) -> ExitCode {
 mod tests {
     use std::collections::{BTreeMap, BTreeSet};
 
-    /// Each file of `src/gui` and the files of `src/gui` it imports (`super::x` or
-    /// `crate::gui::x`), read from the sources, leaving out comments and test modules.
+    /// The folders of `src/gui`, bottom first: a file may import from its own folder and the
+    /// folders below it, never from one above.
+    const STACK: [&str; 5] = ["app", "table", "input", "scene", "ui"];
+
+    /// Each file of `src/gui` (as `folder/file`, a folder's own `mod.rs` as `folder/mod`) and
+    /// the files of `src/gui` it imports, read from the sources, leaving out comments and test
+    /// modules. A path is followed as far as it names files: `crate::gui::scene::cards::Slide`
+    /// is `scene/cards`, `super::layout` in a file of `table/` is `table/layout`, and a path
+    /// to an item of a folder's `mod.rs` (`crate::gui::table::series::Series`) is `table/mod`.
     fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/gui");
-        let mut graph = BTreeMap::new();
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            if path.extension().is_none_or(|e| e != "rs") || name == "mod" {
-                continue;
+        let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/gui"));
+        let mut files: BTreeMap<String, String> = BTreeMap::new();
+        for folder in STACK {
+            for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "rs") {
+                    let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    files.insert(format!("{folder}/{stem}"), text);
+                }
             }
-            let text = std::fs::read_to_string(&path).unwrap();
+        }
+        let names: BTreeSet<String> = files.keys().cloned().collect();
+        let mut graph = BTreeMap::new();
+        for (name, text) in &files {
+            let (folder, _) = name.split_once('/').unwrap();
             let code = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
             let mut deps = BTreeSet::new();
             for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
-                for prefix in ["super::", "crate::gui::"] {
-                    for (i, _) in line.match_indices(prefix) {
-                        let rest = &line[i + prefix.len()..];
-                        let module: String = rest
-                            .chars()
-                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                            .collect();
-                        if !module.is_empty() && module != name {
-                            deps.insert(module);
-                        }
+                let mut found = |target_folder: &str, rest: &str| {
+                    let module: String = rest
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    let file = format!("{target_folder}/{module}");
+                    let node = if names.contains(&file) {
+                        file
+                    } else {
+                        format!("{target_folder}/mod")
+                    };
+                    if node != *name {
+                        deps.insert(node);
+                    }
+                };
+                for (i, _) in line.match_indices("crate::gui::") {
+                    let rest = &line[i + "crate::gui::".len()..];
+                    if let Some(f) = STACK
+                        .iter()
+                        .find(|f| rest.starts_with(**f) && rest[f.len()..].starts_with("::"))
+                    {
+                        found(f, &rest[f.len() + 2..]);
                     }
                 }
+                for (i, _) in line.match_indices("super::") {
+                    if i >= 2 && &line[i - 2..i] == "::" {
+                        continue;
+                    }
+                    found(folder, &line[i + "super::".len()..]);
+                }
             }
-            graph.insert(name, deps);
+            graph.insert(name.clone(), deps);
         }
         graph
     }
@@ -396,10 +386,16 @@ mod tests {
     #[test]
     fn no_gui_file_imports_a_file_that_imports_it_back() {
         let graph = import_graph();
-        assert!(graph.len() >= 15, "read {} files", graph.len());
+        assert!(graph.len() >= 25, "read {} files", graph.len());
         assert!(
-            graph["cards"].contains("layout"),
-            "the reader finds imports"
+            graph["scene/cards"].contains("table/layout"),
+            "the reader finds imports across folders: {:?}",
+            graph["scene/cards"]
+        );
+        assert!(
+            graph["scene/marks"].contains("scene/cards"),
+            "and within one: {:?}",
+            graph["scene/marks"]
         );
         // Depth-first search from every file; a file met again on the current path is a cycle.
         fn visit<'a>(
@@ -431,5 +427,29 @@ mod tests {
                 panic!("import cycle: {}", cycle.join(" -> "));
             }
         }
+    }
+
+    /// The folders stack: no file imports from a folder above its own in [`STACK`] (a folder's
+    /// `mod.rs` composes its own files and imports nothing above either).
+    #[test]
+    fn the_gui_folders_stack_no_file_imports_from_a_folder_above_its_own() {
+        let graph = import_graph();
+        let rank = |node: &str| {
+            let folder = node.split_once('/').unwrap().0;
+            STACK.iter().position(|f| *f == folder).unwrap()
+        };
+        let mut wrong = Vec::new();
+        for (file, deps) in &graph {
+            for dep in deps {
+                if rank(dep) > rank(file) {
+                    wrong.push(format!("{file} imports {dep}"));
+                }
+            }
+        }
+        assert!(
+            graph.keys().map(|f| rank(f)).collect::<BTreeSet<_>>().len() == STACK.len(),
+            "every folder has files"
+        );
+        assert!(wrong.is_empty(), "imports from a folder above: {wrong:#?}");
     }
 }

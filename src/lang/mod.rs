@@ -553,11 +553,19 @@ mod tests {
     fn no_player_facing_literal_is_left_outside_the_resources() {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
         let mut files: Vec<std::path::PathBuf> = vec![format!("{root}/main.rs").into()];
-        for dir in ["gui"] {
-            for e in std::fs::read_dir(format!("{root}/{dir}")).expect("src/gui") {
-                files.push(e.expect("an entry").path());
+        // Every file under src/gui, its folders included.
+        let mut dirs: Vec<std::path::PathBuf> = vec![format!("{root}/gui").into()];
+        while let Some(dir) = dirs.pop() {
+            for e in std::fs::read_dir(&dir).expect("src/gui") {
+                let path = e.expect("an entry").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else {
+                    files.push(path);
+                }
             }
         }
+        assert!(files.len() > 30, "read {} files", files.len());
         // Literals that are not words for the player, each with why.
         let allowed: [(&str, &str); 4] = [
             ("Unable to find a GPU", "matched against a library's panic"),

@@ -21,16 +21,20 @@ use bevy::text::{TextBounds, TextLayoutInfo};
 use bevy::window::RequestRedraw;
 
 use super::felt::Skin;
-use super::layout::{Fits, Metrics, RAISE};
 use super::look::{self, BUTTON, BUTTON_TEXT, GOLD, INK, PANEL};
-use super::screen::Screen;
-use super::seats::{COMPUTER, HUMAN};
-use super::settings::PlayerSettings;
-use super::speech::Speech;
-use super::table::{Feedback, HandView, Series, TableSet, TurnPhase, table_changed};
-use super::words;
 use crate::ai::Level;
 use crate::ai::heuristic::HintReason;
+use crate::gui::app::screen::Metrics;
+use crate::gui::app::screen::Screen;
+use crate::gui::app::seats::{COMPUTER, HUMAN};
+use crate::gui::app::settings::PlayerSettings;
+use crate::gui::app::speech::Speech;
+use crate::gui::app::words;
+use crate::gui::table::command::table_changed;
+use crate::gui::table::command::{Feedback, HandView};
+use crate::gui::table::layout::{Fits, RAISE};
+use crate::gui::table::phase::{TableSet, TurnPhase};
+use crate::gui::table::series::Series;
 use crate::rules::{Match, Seat, best_arrangement};
 
 /// The prompt above the player's hand.
@@ -188,7 +192,7 @@ const LINE_HEIGHT: f32 = 1.2;
 pub fn narration_box(met: Metrics) -> Rect {
     let s = met.ui_scale();
     let top = met.opponent_y() - met.card.y * 0.62;
-    let bottom = met.discard().y + met.card.y * (0.5 + super::layout::HOVER) + 4.0 * s;
+    let bottom = met.discard().y + met.card.y * (0.5 + crate::gui::table::layout::HOVER) + 4.0 * s;
     Rect::new(-met.size.x * 0.225, bottom, met.size.x * 0.225, top)
 }
 
@@ -541,7 +545,7 @@ impl Plugin for HudPlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::words::Refusal;
+    use crate::gui::app::words::Refusal;
 
     #[test]
     fn the_status_says_what_to_do_and_keeps_the_deal_secret_while_dealing() {

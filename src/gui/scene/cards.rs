@@ -18,14 +18,14 @@
 use bevy::prelude::*;
 
 use super::art::CardArt;
-use super::input::{Drag, DragEnded, Hover, live_focus, playable};
-use super::layout::{CardSprite, Layout, Lifts, Placed, TableLayout, layout};
-use super::screen::Screen;
-use super::seats::{COMPUTER, HUMAN};
-use super::settings::PlayerSettings;
-use super::table::{
-    Animating, DealStage, Dealing, HandView, Series, TableSet, TurnPhase, round_key,
-};
+use crate::gui::app::screen::Screen;
+use crate::gui::app::seats::{COMPUTER, HUMAN};
+use crate::gui::app::settings::PlayerSettings;
+use crate::gui::input::mouse::{Drag, DragEnded, Hover, live_focus, playable};
+use crate::gui::table::command::HandView;
+use crate::gui::table::layout::{CardSprite, Layout, Lifts, Placed, TableLayout, layout};
+use crate::gui::table::phase::{Animating, DealStage, Dealing, TableSet, TurnPhase, round_key};
+use crate::gui::table::series::Series;
 use crate::rules::{Card, Match};
 
 /// An eased move in progress; `flip` is the image shown from `flip_at` on (a card turning
@@ -470,7 +470,8 @@ impl Plugin for CardsPlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::layout::{HandOrder, Metrics};
+    use crate::gui::app::screen::Metrics;
+    use crate::gui::table::layout::HandOrder;
     use crate::rules::{Action, Phase, RuleSettings};
 
     #[test]

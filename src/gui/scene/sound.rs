@@ -176,9 +176,10 @@ mod play {
     use bevy::prelude::*;
 
     use super::{Cue, cue_for, wav};
-    use crate::gui::seats::HUMAN;
-    use crate::gui::settings::PlayerSettings;
-    use crate::gui::table::{DealStage, Dealing, RoundEnd, Series, TableSet, round_key};
+    use crate::gui::app::seats::HUMAN;
+    use crate::gui::app::settings::PlayerSettings;
+    use crate::gui::table::phase::{DealStage, Dealing, TableSet, round_key};
+    use crate::gui::table::series::{RoundEnd, Series};
 
     #[derive(Resource)]
     struct Sounds(Vec<(Cue, Handle<AudioSource>)>);

@@ -13,12 +13,14 @@
 
 use bevy::prelude::*;
 
-use super::buttons::buttons;
-use super::hud::{narration_box, seat_plates, status_box};
-use super::layout::{Lifts, Metrics, RAISE, layout};
-use super::speech::Speech;
-use super::table::{HandView, TurnPhase};
 use crate::ai::Level;
+use crate::gui::app::screen::Metrics;
+use crate::gui::app::speech::Speech;
+use crate::gui::scene::buttons::buttons;
+use crate::gui::scene::hud::{narration_box, seat_plates, status_box};
+use crate::gui::table::command::HandView;
+use crate::gui::table::layout::{Lifts, RAISE, layout};
+use crate::gui::table::phase::TurnPhase;
 use crate::rules::Match;
 
 /// One thing on the table that nothing may cover: what it is (its label, or in English for a

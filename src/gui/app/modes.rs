@@ -21,6 +21,11 @@ pub enum MenuScreen {
     Closed,
 }
 
+/// What runs as the game closes (the files' last writes), after everything that changes what
+/// is saved (the window's place). Here, at the bottom of the stack, so both sides can name it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AtExit;
+
 /// Exists while a menu page is open: the table takes no input and the computer waits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Paused;

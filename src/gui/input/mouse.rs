@@ -26,12 +26,14 @@
 
 use bevy::prelude::*;
 
-use super::layout::{CardSprite, Placed, SortMode, TableLayout, card_at, hit_box};
-use super::modes::playing;
 use super::pointer::{Gesture, Gestures};
-use super::screen::Screen;
-use super::seats::HUMAN;
-use super::table::{HandCommand, HandView, Move, PlayerCommand, Series, TableSet, TurnPhase};
+use crate::gui::app::modes::playing;
+use crate::gui::app::screen::Screen;
+use crate::gui::app::seats::HUMAN;
+use crate::gui::table::command::{HandCommand, HandView, Move, PlayerCommand};
+use crate::gui::table::layout::{CardSprite, Placed, SortMode, TableLayout, card_at, hit_box};
+use crate::gui::table::phase::{TableSet, TurnPhase};
+use crate::gui::table::series::Series;
 use crate::rules::{Action, Card, Match};
 
 /// A drag that ended, with the card that was dragged: it goes back to its place unless the
@@ -394,7 +396,8 @@ impl Plugin for InputPlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::layout::{Lifts, Metrics, layout};
+    use crate::gui::app::screen::Metrics;
+    use crate::gui::table::layout::{Lifts, layout};
     use crate::rules::{Phase, RuleSettings};
 
     fn table_for(m: &Match, selected: Option<Card>) -> TableLayout {

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use super::look::{self, FELT, FELT_CORNER};
-use super::screen::Screen;
+use crate::gui::app::screen::Screen;
 
 /// Handles to the images made from code.
 #[derive(Resource, Clone)]

@@ -17,15 +17,17 @@ use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::modes::MenuScreen;
-use super::persist::Statistics;
-use super::seats::HUMAN;
-use super::settings::PlayerSettings;
-use super::speech::Speech;
-use super::table::{FinishedDeals, HandView, PlayerCommand, Series, SeriesCommand, TableSet};
 use super::theme::table_button;
-use super::words;
 use crate::ai::Level;
+use crate::gui::app::modes::MenuScreen;
+use crate::gui::app::seats::HUMAN;
+use crate::gui::app::settings::PlayerSettings;
+use crate::gui::app::speech::Speech;
+use crate::gui::app::words;
+use crate::gui::table::command::{HandView, PlayerCommand, SeriesCommand};
+use crate::gui::table::persist::Statistics;
+use crate::gui::table::phase::TableSet;
+use crate::gui::table::series::{FinishedDeals, Series};
 use crate::lang::{Arg, Lang};
 use crate::rules::{RuleSettings, Seat};
 use crate::store::settings::{AnimSpeed, CardBack, Settings};
@@ -219,7 +221,7 @@ fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
                 );
             });
             ui.end_row();
-            if !crate::gui::sound::AVAILABLE {
+            if !crate::gui::scene::sound::AVAILABLE {
                 ui.label("");
                 ui.label(egui::RichText::new(t("settings-no-sound")).small());
                 ui.end_row();
@@ -297,9 +299,9 @@ pub const HELP: [(&str, &str); 7] = [
 /// The notices of every crate the game is built from, as cargo-about generates them from
 /// Cargo.lock (see `.ci/about.toml`; CI fails when they are out of date), and the font's
 /// licence: compiled in, so the game carries them wherever it is copied.
-pub const NOTICES: &str = include_str!("../../assets/licenses/THIRD-PARTY-NOTICES.md");
-pub const FONT_LICENCE: &str = include_str!("../../assets/fonts/CREDITS.md");
-pub const GAME_LICENCE: &str = include_str!("../../assets/licenses/LICENSE-MIT");
+pub const NOTICES: &str = include_str!("../../../assets/licenses/THIRD-PARTY-NOTICES.md");
+pub const FONT_LICENCE: &str = include_str!("../../../assets/fonts/CREDITS.md");
+pub const GAME_LICENCE: &str = include_str!("../../../assets/licenses/LICENSE-MIT");
 
 /// A licence text as written (not translated), in a scrolling box of its own that lays out
 /// only the lines in view (the notices are thousands of lines): one row a line, unwrapped, so

@@ -22,14 +22,16 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::look;
 use super::room::Placements;
-use super::seats::HUMAN;
-use super::settings::PlayerSettings;
-use super::speech::Speech;
-use super::table::{PlayerCommand, Series, SeriesCommand};
 use super::theme::{at_scale, card_text};
 use crate::ai::review::{self, Review};
+use crate::gui::app::seats::HUMAN;
+use crate::gui::app::settings::PlayerSettings;
+use crate::gui::app::speech::Speech;
+use crate::gui::app::wake::{StayAwake, WakeCheck};
+use crate::gui::scene::look;
+use crate::gui::table::command::{PlayerCommand, SeriesCommand};
+use crate::gui::table::series::Series;
 use crate::lang::{Arg, action_text, card, card_row, decimal};
 use crate::rules::RuleError;
 
@@ -115,6 +117,13 @@ fn start(mut asks: MessageReader<PlayerCommand>, series: Res<Series>, mut rr: Re
 }
 
 /// Collects the finished review.
+/// The app stays awake while a review is worked out, to collect it as soon as it is done.
+fn stay_awake(rr: Res<RoundReview>, mut wake: MessageWriter<StayAwake>) {
+    if rr.busy() {
+        wake.write(StayAwake);
+    }
+}
+
 fn collect(mut rr: ResMut<RoundReview>) {
     let ReviewState::Running { round, task, .. } = &mut rr.0 else {
         return;
@@ -375,6 +384,7 @@ impl Plugin for ReviewPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<RoundReview>()
             .add_systems(Update, (start, collect).chain())
+            .add_systems(PostUpdate, stay_awake.before(WakeCheck))
             .add_systems(EguiPrimaryContextPass, review_ui);
     }
 }

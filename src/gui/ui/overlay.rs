@@ -3,7 +3,7 @@
 //! deal seed, and notices about the player's files.
 //!
 //! Decisions:
-//! - Everything the overlay says comes from [`super::scoreview`] (pure, unit-tested) or the
+//! - Everything the overlay says comes from [`crate::gui::app::scoreview`] (pure, unit-tested) or the
 //!   rules core; this file only lays it out.
 //! - egui is zoomed with the window (the same scale as the table's text), so it reads the same
 //!   at 1024×640 and at 4K.
@@ -20,24 +20,24 @@ use std::collections::HashMap;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 
-use super::hud::Hint;
-use super::look;
-use super::modes::MenuScreen;
-use super::persist::Notices;
 use super::review::RoundReview;
 use super::room::{Placed, Placements, Side, find, table_items};
-use super::scoreview::{ScoreView, banner, worked_out};
-use super::screen::Screen;
-use super::seats::HUMAN;
-use super::settings::PlayerSettings;
-use super::speech::Speech;
-use super::table::{
-    FinishedDeals, HandView, PlayerCommand, RoundEnd, Series, SeriesCommand, TurnPhase, round_key,
-};
 use super::theme::{at_scale, card_text, table_button};
-use super::words;
 use crate::ai::View;
 use crate::ai::heuristic::hint;
+use crate::gui::app::modes::MenuScreen;
+use crate::gui::app::scoreview::{ScoreView, banner, worked_out};
+use crate::gui::app::screen::Screen;
+use crate::gui::app::seats::HUMAN;
+use crate::gui::app::settings::PlayerSettings;
+use crate::gui::app::speech::Speech;
+use crate::gui::app::words;
+use crate::gui::scene::hud::Hint;
+use crate::gui::scene::look;
+use crate::gui::table::command::{HandView, PlayerCommand, SeriesCommand};
+use crate::gui::table::persist::Notices;
+use crate::gui::table::phase::{TurnPhase, round_key};
+use crate::gui::table::series::{FinishedDeals, RoundEnd, Series};
 use crate::rules::{DealPlayed, commit};
 
 /// What the overlay is showing.
@@ -408,7 +408,7 @@ impl Placer<'_> {
 }
 
 /// The smallest scale a window's text is drawn at to make room: the size of 80% text.
-fn min_scale(met: crate::gui::layout::Metrics) -> f32 {
+fn min_scale(met: crate::gui::app::screen::Metrics) -> f32 {
     (0.8 / met.ui).min(1.0)
 }
 

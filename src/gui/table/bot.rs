@@ -16,11 +16,13 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use super::modes::playing;
-use super::seats::COMPUTER;
-use super::settings::PlayerSettings;
-use super::table::{Animating, Series, TableSet, TurnPhase};
+use super::phase::{Animating, TableSet, TurnPhase};
+use super::series::Series;
 use crate::ai::View;
+use crate::gui::app::modes::playing;
+use crate::gui::app::seats::COMPUTER;
+use crate::gui::app::settings::PlayerSettings;
+use crate::gui::app::wake::{StayAwake, WakeCheck};
 use crate::rules::{Action, Match};
 
 /// The pause before the computer's move is shown, at normal speed.
@@ -123,16 +125,25 @@ pub struct BotPlugin;
 
 impl Plugin for BotPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<BotTask>().add_systems(
-            Update,
-            (
-                forget_stale,
-                computer_turn
-                    .run_if(in_state(TurnPhase::ComputerTurn))
-                    .run_if(playing),
+        app.init_resource::<BotTask>()
+            .add_systems(
+                Update,
+                (
+                    forget_stale,
+                    computer_turn
+                        .run_if(in_state(TurnPhase::ComputerTurn))
+                        .run_if(playing),
+                )
+                    .chain()
+                    .in_set(TableSet::Bot),
             )
-                .chain()
-                .in_set(TableSet::Bot),
-        );
+            .add_systems(PostUpdate, stay_awake.before(WakeCheck));
+    }
+}
+
+/// The app stays awake while the computer thinks or holds a move to show.
+fn stay_awake(bot: Res<BotTask>, mut wake: MessageWriter<StayAwake>) {
+    if bot.busy() {
+        wake.write(StayAwake);
     }
 }

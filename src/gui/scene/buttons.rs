@@ -18,20 +18,21 @@
 use bevy::prelude::*;
 
 use super::felt::Skin;
-use super::input::{live_focus, next_sort};
-use super::layout::{Fits, Metrics, SortMode, TableLayout};
 use super::look::{
     self, BUTTON, BUTTON_HOVER, BUTTON_OFF, BUTTON_OFF_TEXT, BUTTON_PRESSED, BUTTON_TEXT, GOLD,
 };
-use super::modes::playing;
-use super::pointer::{Gesture, Gestures};
-use super::screen::Screen;
-use super::seats::HUMAN;
-use super::speech::Speech;
-use super::table::{
-    HandCommand, HandView, Move, PlayerCommand, Series, SeriesCommand, TableSet, TurnPhase,
-    table_changed,
-};
+use crate::gui::app::modes::playing;
+use crate::gui::app::screen::Metrics;
+use crate::gui::app::screen::Screen;
+use crate::gui::app::seats::HUMAN;
+use crate::gui::app::speech::Speech;
+use crate::gui::input::mouse::{live_focus, next_sort};
+use crate::gui::input::pointer::{Gesture, Gestures};
+use crate::gui::table::command::table_changed;
+use crate::gui::table::command::{HandCommand, HandView, Move, PlayerCommand, SeriesCommand};
+use crate::gui::table::layout::{Fits, SortMode, TableLayout};
+use crate::gui::table::phase::{TableSet, TurnPhase};
+use crate::gui::table::series::Series;
 use crate::rules::{Action, Match, best_arrangement};
 
 /// One button on screen.

@@ -10,8 +10,65 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::layout::Metrics;
 use super::settings::PlayerSettings;
+
+/// Card size and positions for a window of `size` logical pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Metrics {
+    pub card: Vec2,
+    pub size: Vec2,
+    /// The player's text and button size setting, as a factor (1 = 100%).
+    pub ui: f32,
+}
+
+impl Metrics {
+    pub fn new(size: Vec2) -> Metrics {
+        Metrics::scaled(size, 1.0)
+    }
+    /// The metrics for a window of `size` with text and buttons at `ui` times their size.
+    pub fn scaled(size: Vec2, ui: f32) -> Metrics {
+        let h = (size.y * 0.2).min(size.x * 0.09 * 420.0 / 300.0).max(60.0);
+        Metrics {
+            card: Vec2::new(h * 300.0 / 420.0, h),
+            size,
+            ui,
+        }
+    }
+    pub fn stock(&self) -> Vec2 {
+        Vec2::new(-self.card.x * 0.75, self.size.y * 0.04)
+    }
+    pub fn discard(&self) -> Vec2 {
+        Vec2::new(self.card.x * 0.75, self.size.y * 0.04)
+    }
+    /// The y of the player's hand row.
+    pub fn hand_y(&self) -> f32 {
+        -self.size.y / 2.0 + self.card.y * 0.62
+    }
+    /// The y of the computer's hand row.
+    pub fn opponent_y(&self) -> f32 {
+        self.size.y / 2.0 - self.card.y * 0.62
+    }
+    /// A scale for text and buttons: 1 at 800 pixels high (at 100%), times the player's
+    /// setting.
+    pub fn ui_scale(&self) -> f32 {
+        (self.size.y / 800.0).clamp(0.75, 2.5) * self.ui
+    }
+    /// A seat's name plate (see `hud`): its size.
+    pub fn plate_size(&self) -> Vec2 {
+        Vec2::new(176.0, 34.0) * self.ui_scale()
+    }
+    /// The room at each end of a hand's row kept free for the seats' name plates and the
+    /// dealer's chip beside them: rows never run under them, however many cards they hold.
+    pub fn side_reserve(&self) -> f32 {
+        let p = self.plate_size();
+        14.0 * self.ui_scale() + p.x + p.y + 16.0 * self.ui_scale()
+    }
+    /// Whether `p` is on the discard pile (generously: a drop near it counts).
+    pub fn on_discard_pile(&self, p: Vec2) -> bool {
+        let d = (p - self.discard()).abs();
+        d.x <= self.card.x * 0.9 && d.y <= self.card.y * 0.9
+    }
+}
 
 /// The window's size in logical pixels and the table's metrics for it.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]

@@ -6,9 +6,9 @@
 //! (clubs A-K, diamonds, hearts, spades), so `faces[card.index()]` is that card's image.
 
 use bevy::asset::RenderAssetUsages;
-use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
 
+use crate::gui::app::icon::png;
 use crate::rules::Card;
 
 /// The embedded PNG of each card in `deck` (a folder of `assets/cards`), by the file names
@@ -62,22 +62,6 @@ impl CardArt {
         };
         v[card.index() as usize].clone()
     }
-}
-
-/// Decodes one of our embedded PNGs (sRGB, linear sampling). `usage` says where the pixels are
-/// needed: the render world for textures, the main world to read them back (the window icon).
-pub(super) fn png(
-    bytes: &[u8],
-    usage: RenderAssetUsages,
-) -> Result<Image, bevy::image::TextureError> {
-    Image::from_buffer(
-        bytes,
-        ImageType::Extension("png"),
-        CompressedImageFormats::NONE,
-        true,
-        ImageSampler::linear(),
-        usage,
-    )
 }
 
 fn decode(bytes: &[u8]) -> Image {

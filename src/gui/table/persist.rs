@@ -22,9 +22,11 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 
 use bevy::prelude::*;
 
-use super::seats::HUMAN;
-use super::settings::PlayerSettings;
-use super::table::{RoundEnd, Series, TableSet};
+use super::phase::TableSet;
+use super::series::{RoundEnd, Series};
+use crate::gui::app::modes::AtExit;
+use crate::gui::app::seats::HUMAN;
+use crate::gui::app::settings::PlayerSettings;
 use crate::rules::Match;
 use crate::store::save::SavedSeries;
 use crate::store::settings::Settings;
@@ -256,10 +258,6 @@ fn settings_at_exit(
         write_settings(&settings, &mut files);
     }
 }
-
-/// What runs as the game closes, after everything that changes what is saved.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct AtExit;
 
 /// Counts finished rounds in the statistics and saves them.
 fn count_rounds(

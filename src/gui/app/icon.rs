@@ -6,6 +6,7 @@
 
 use bevy::asset::RenderAssetUsages;
 use bevy::ecs::system::NonSendMarker;
+use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy::winit::WINIT_WINDOWS;
@@ -15,9 +16,22 @@ static ICON: &[u8] = include_bytes!(concat!(
     "/assets/icon/icon-64.png"
 ));
 
+/// Decodes one of our embedded PNGs (the icon here, the card art in `scene::art`) (sRGB, linear sampling). `usage` says where the pixels are
+/// needed: the render world for textures, the main world to read them back (the window icon).
+pub fn png(bytes: &[u8], usage: RenderAssetUsages) -> Result<Image, bevy::image::TextureError> {
+    Image::from_buffer(
+        bytes,
+        ImageType::Extension("png"),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::linear(),
+        usage,
+    )
+}
+
 /// The icon as RGBA8 pixels and its size.
 pub fn icon_rgba() -> Option<(Vec<u8>, u32, u32)> {
-    let img = super::art::png(ICON, RenderAssetUsages::MAIN_WORLD).ok()?;
+    let img = png(ICON, RenderAssetUsages::MAIN_WORLD).ok()?;
     let (w, h) = (img.width(), img.height());
     let rgba = img.convert(bevy::render::render_resource::TextureFormat::Rgba8UnormSrgb)?;
     Some((rgba.data?, w, h))

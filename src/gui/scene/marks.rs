@@ -16,13 +16,15 @@ use bevy::prelude::*;
 
 use super::cards::DRAG_SCALE;
 use super::felt::Skin;
-use super::input::{Drag, live_focus};
-use super::layout::{CardSprite, DRAGGED, Placed, TableLayout};
 use super::look::{self, BAND, GOLD, INK, SHADOW_SPREAD, TAG};
-use super::screen::Screen;
-use super::seats::HUMAN;
-use super::speech::Speech;
-use super::table::{HandView, Series, TableSet, TurnPhase};
+use crate::gui::app::screen::Screen;
+use crate::gui::app::seats::HUMAN;
+use crate::gui::app::speech::Speech;
+use crate::gui::input::mouse::{Drag, live_focus};
+use crate::gui::table::command::HandView;
+use crate::gui::table::layout::{CardSprite, DRAGGED, Placed, TableLayout};
+use crate::gui::table::phase::{TableSet, TurnPhase};
+use crate::gui::table::series::Series;
 
 /// A card's shadow (a child of the card).
 #[derive(Component)]
@@ -61,7 +63,7 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
         .spawn((TakenTag, tag, Transform::default(), Visibility::Hidden))
         .with_child((
             TagText,
-            super::layout::Fits(Rect::default()),
+            crate::gui::table::layout::Fits(Rect::default()),
             Text2d::new(""),
             TextFont::default(),
             TextColor(look::color(INK)),
@@ -230,7 +232,14 @@ fn place_marks(
     cards: Query<(Entity, &CardSprite)>,
     mut tag: Query<MarkItem, (With<TakenTag>, Without<FocusRing>)>,
     mut ring: Query<MarkItem, (With<FocusRing>, Without<TakenTag>)>,
-    mut tag_text: Query<(&mut Text2d, &mut TextFont, &mut super::layout::Fits), With<TagText>>,
+    mut tag_text: Query<
+        (
+            &mut Text2d,
+            &mut TextFont,
+            &mut crate::gui::table::layout::Fits,
+        ),
+        With<TagText>,
+    >,
 ) {
     if !(series.is_changed()
         || hand.is_changed()
@@ -262,7 +271,8 @@ fn place_marks(
     }
     let word = speech.t("tag-taken", &[]);
     let px = FontSize::Px(tag_font(card, &word));
-    let room = super::layout::Fits(Rect::from_center_size(Vec2::ZERO, tag_place(card).1));
+    let room =
+        crate::gui::table::layout::Fits(Rect::from_center_size(Vec2::ZERO, tag_place(card).1));
     for (mut text, mut font, mut fits) in &mut tag_text {
         fits.set_if_neq(room);
         if text.0 != word {

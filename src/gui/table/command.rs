@@ -1,54 +1,32 @@
-//! The table's state and turn flow: the [`Series`] on the table, the player's [`HandView`] and
-//! [`Feedback`], the [`PlayerCommand`]s that change them through the rules core, and the
-//! [`TurnPhase`] state that gates input. (The computer's turn is `bot`'s; keeping frames coming
-//! is `wake`'s; the window's size is `screen`'s.)
+//! The player's commands and what they change: every input (mouse, buttons, keys, menu, tests)
+//! becomes a [`PlayerCommand`] message, and one system applies them, in order, every frame
+//! ([`command`]). A [`SeriesCommand`] starts or replays a series, a [`HandCommand`] changes only
+//! the player's [`HandView`], a [`Move`] goes to the rules core, whose refusal becomes the
+//! [`Feedback`].
 //!
 //! Decisions:
-//! - Every input (mouse, buttons, keys, menu, tests) becomes a [`PlayerCommand`] message, and
-//!   one system applies them ([`command`]). So headless tests drive the same path as the mouse,
-//!   and nothing outside the core decides what is legal.
+//! - Headless tests drive the same path as the mouse, and nothing outside the core decides
+//!   what is legal: a refusal is the core's [`crate::rules::RuleError`], worded by `words`;
+//!   the table never invents its own reason.
 //! - What the table holds is split by how often it changes, so change detection means
 //!   something: the [`Series`] changes with a move, the [`HandView`] with a click on a card or
 //!   a sort, [`Feedback`] with a refusal. A command changes a resource only if it changed its
 //!   value (`set_if_neq`), so a refused click does not make the cards re-lay themselves out.
-//! - A series starts one way, [`Series::start_series`], with the rules and level in the
-//!   player's settings at that moment: at the first start, from the menu, and after a series
-//!   ends. A series in play keeps the rules it started with.
-//! - The turn phase is a Bevy `States` enum computed from the core after every applied action
-//!   ([`phase_of`]), plus `Dealing` while the deal animation runs; input and the bot's turn run
-//!   only in their phases.
-//! - A refusal is the core's [`crate::rules::RuleError`], worded by `words`: the table never
-//!   invents its own reason.
+//! - The reader never sleeps: Bevy drops a message nobody reads within two frames, so a New
+//!   series chosen from the menu while a deal animated used to be lost. Moves sent while the
+//!   cards are dealt are read and refused instead.
 
 use bevy::prelude::*;
 
 use super::layout::{HandOrder, SortMode};
-use super::screen::Screen;
-use super::seats::HUMAN;
-use super::settings::PlayerSettings;
-use super::words::Refusal;
-use crate::ai::Level;
-use crate::rules::{
-    Action, Card, DealPlayed, Entry, Match, Phase, RoundResult, RuleError, Seat, best_arrangement,
-    best_layoffs,
-};
-use crate::store::save::bot_seed_of;
+use super::phase::{Dealing, TableSet, TurnPhase};
+use super::series::Series;
+use crate::gui::app::screen::Screen;
+use crate::gui::app::seats::HUMAN;
+use crate::gui::app::settings::PlayerSettings;
+use crate::gui::app::words::Refusal;
+use crate::rules::{Action, Card, Seat, best_arrangement, best_layoffs};
 use crate::store::settings::Settings;
-
-/// The series being played: the match whose cards are on the table and the computer playing
-/// it. (One "game" of Hollywood is a column of its scoreboard.)
-#[derive(Resource, Clone, Debug, PartialEq)]
-pub struct Series {
-    /// The match on the table: the player's series, or a replayed deal while practising.
-    pub current: Match,
-    /// The computer's level for this series.
-    pub level: Level,
-    pub bot_seed: u64,
-    /// While a deal is replayed from its seed: the player's series, set aside untouched.
-    pub set_aside: Option<Match>,
-    /// Rounds finished since they were last announced.
-    ended: Vec<RoundEnd>,
-}
 
 /// How the player's hand shows and what they have chosen but not played yet.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -66,7 +44,7 @@ pub struct HandView {
 }
 
 impl HandView {
-    fn clear_choice(&mut self) {
+    pub(super) fn clear_choice(&mut self) {
         self.knocking = false;
         self.selected = None;
     }
@@ -76,16 +54,6 @@ impl HandView {
 /// was not), as a fact that `words` puts in the player's language.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
 pub struct Feedback(pub Option<Refusal>);
-
-/// A round that has just been entered on the scoreboard. Its entry says what it closed and
-/// decided; the scoreboard after it is the match's own.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct RoundEnd {
-    pub result: RoundResult,
-    pub entry: Entry,
-    /// A replayed deal: shown, but not counted or saved.
-    pub practice: bool,
-}
 
 /// What the player asked for: from the mouse, a button, a key, the menu or a test. Split by
 /// what it changes, so each kind is applied in its own way: a [`SeriesCommand`] at any time, a
@@ -164,95 +132,6 @@ impl From<HandCommand> for PlayerCommand {
 impl From<Move> for PlayerCommand {
     fn from(c: Move) -> Self {
         PlayerCommand::Move(c)
-    }
-}
-
-impl Series {
-    /// A new series from `seed`, under the player's `settings`.
-    pub fn new(settings: &Settings, seed: u64) -> Series {
-        Series::resume(
-            Match::new(settings.rules.clone(), seed),
-            settings.level,
-            bot_seed_of(seed),
-        )
-    }
-
-    /// A saved series, continued.
-    pub fn resume(current: Match, level: Level, bot_seed: u64) -> Series {
-        Series {
-            current,
-            level,
-            bot_seed,
-            set_aside: None,
-            ended: Vec::new(),
-        }
-    }
-
-    /// The one way a series starts: under the rules and level `settings` hold now. With a
-    /// seed, a new match from it (abandoning whatever is on the table); without, the next
-    /// series of the match on the table, which must be over.
-    pub fn start_series(
-        &mut self,
-        settings: &Settings,
-        seed: Option<u64>,
-    ) -> Result<(), RuleError> {
-        match seed {
-            Some(seed) => *self = Series::new(settings, seed),
-            None => {
-                self.current.new_series(settings.rules.clone())?;
-                self.level = settings.level;
-            }
-        }
-        Ok(())
-    }
-
-    /// Plays the deal `seed` (with `dealer` dealing) as practice; the series waits untouched
-    /// and comes back after the round.
-    pub fn replay(&mut self, dealer: Seat, seed: u64) {
-        let rules = self.current.rules().clone();
-        let practice = Match::from_deal(rules, dealer, seed);
-        let series = std::mem::replace(&mut self.current, practice);
-        if self.set_aside.is_none() {
-            self.set_aside = Some(series);
-        }
-    }
-
-    /// True while a replayed deal is on the table.
-    pub fn practising(&self) -> bool {
-        self.set_aside.is_some()
-    }
-
-    /// The player's series, even while a deal is replayed.
-    pub fn players_series(&self) -> &Match {
-        self.set_aside.as_ref().unwrap_or(&self.current)
-    }
-
-    /// Applies an action through the rules core; a round it finishes is queued for
-    /// [`RoundEnd`].
-    pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        let entry = self.current.apply(seat, action)?;
-        if let (Some(entry), Some(result)) = (entry, self.current.round().result()) {
-            self.ended.push(RoundEnd {
-                result: result.clone(),
-                entry,
-                practice: self.practising(),
-            });
-        }
-        Ok(())
-    }
-
-    /// Rounds finished since the last call.
-    pub fn take_ended(&mut self) -> Vec<RoundEnd> {
-        std::mem::take(&mut self.ended)
-    }
-
-    /// The legal action `f` picks out, if it is the human's turn.
-    fn legal(&self, f: impl Fn(&Action) -> bool) -> Option<Action> {
-        let r = self.current.round();
-        if r.to_act() != Some(HUMAN) {
-            return None;
-        }
-        r.legal_actions().into_iter().find(|a| f(a))
     }
 }
 
@@ -404,83 +283,6 @@ fn play(series: &mut Series, hand: &mut HandView, feedback: &mut Feedback, mv: M
     hand.clear_choice();
 }
 
-/// Whose move it is and what kind, derived from the core (plus `Dealing` while cards fly).
-#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TurnPhase {
-    #[default]
-    Dealing,
-    UpcardOffer,
-    Draw,
-    Discard,
-    Layoff,
-    ComputerTurn,
-    RoundOver,
-}
-
-pub fn phase_of(m: &Match) -> TurnPhase {
-    let r = m.round();
-    match (r.phase(), r.to_act()) {
-        (Phase::Finished, _) | (_, None) => TurnPhase::RoundOver,
-        (_, Some(s)) if s != HUMAN => TurnPhase::ComputerTurn,
-        (Phase::OfferToNonDealer | Phase::OfferToDealer, _) => TurnPhase::UpcardOffer,
-        (Phase::Draw { .. }, _) => TurnPhase::Draw,
-        (Phase::Discard { .. }, _) => TurnPhase::Discard,
-        (Phase::Layoff { .. }, _) => TurnPhase::Layoff,
-    }
-}
-
-/// Where the deal animation is.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum DealStage {
-    #[default]
-    Idle,
-    /// The cards are sliding back to the stock.
-    Collecting,
-    /// The cards are flying to their places one by one.
-    Dealing,
-}
-
-/// Which round the cards have been dealt for, and where the deal animation is (both set by the
-/// cards plugin). A round whose cards have not been dealt yet is `Dealing` too, so nobody acts
-/// in the frame between a new deal and its animation.
-#[derive(Resource, Default)]
-pub struct Dealing {
-    pub dealt: Option<(u64, u64)>,
-    pub stage: DealStage,
-}
-
-impl Dealing {
-    pub fn busy(&self, m: &Match) -> bool {
-        self.stage != DealStage::Idle || self.dealt != Some(round_key(m))
-    }
-}
-
-/// Tells rounds of a match apart: the match seed and the round's number.
-pub fn round_key(m: &Match) -> (u64, u64) {
-    (m.seed(), m.deals())
-}
-
-/// Run condition: what the table shows may have changed since the system it guards last ran
-/// (the series, the hand's view, the feedback, the turn phase or the window's size). Systems
-/// that lay out or word the table run only then, not every frame.
-pub fn table_changed(
-    series: Res<Series>,
-    hand: Res<HandView>,
-    feedback: Res<Feedback>,
-    phase: Res<State<TurnPhase>>,
-    screen: Res<Screen>,
-) -> bool {
-    series.is_changed()
-        || hand.is_changed()
-        || feedback.is_changed()
-        || phase.is_changed()
-        || screen.is_changed()
-}
-
-/// Something is moving on the table (set by the cards plugin), so keep frames coming.
-#[derive(Resource, Default, PartialEq)]
-pub struct Animating(pub bool);
-
 /// Applies the player's commands, in the order they were given, every frame: moves sent while
 /// the cards are dealt are refused rather than left unread (Bevy drops a message nobody reads
 /// within two frames, so a series command sent mid-deal used to be lost). Each resource is
@@ -503,119 +305,44 @@ fn apply_commands(
     }
 }
 
-/// Announces finished rounds to whoever listens (statistics, the overlay's banner).
-fn emit_round_ends(mut series: ResMut<Series>, mut out: MessageWriter<RoundEnd>) {
-    if !series.ended.is_empty() {
-        out.write_batch(series.take_ended());
-    }
+/// Run condition: what the table shows may have changed since the system it guards last ran
+/// (the series, the hand's view, the feedback, the turn phase or the window's size). Systems
+/// that lay out or word the table run only then, not every frame.
+pub fn table_changed(
+    series: Res<Series>,
+    hand: Res<HandView>,
+    feedback: Res<Feedback>,
+    phase: Res<State<TurnPhase>>,
+    screen: Res<Screen>,
+) -> bool {
+    series.is_changed()
+        || hand.is_changed()
+        || feedback.is_changed()
+        || phase.is_changed()
+        || screen.is_changed()
 }
 
-fn sync_phase(series: Res<Series>, dealing: Res<Dealing>, mut next: ResMut<NextState<TurnPhase>>) {
-    if series.is_changed() || dealing.is_changed() {
-        let phase = if dealing.busy(&series.current) {
-            TurnPhase::Dealing
-        } else {
-            phase_of(&series.current)
-        };
-        NextState::set_if_neq(&mut *next, phase);
-    }
-}
+/// The player's commands and the state only they change.
+pub struct CommandPlugin;
 
-/// The table's systems, in the order one frame runs them.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TableSet {
-    /// Mouse, keys and buttons become commands.
-    Input,
-    /// Commands and the bot's moves are applied to the core; the phase follows.
-    Apply,
-    /// Inside `Apply`, in this order: the player's commands, the computer's move, then the
-    /// announcement of a round that ended.
-    Commands,
-    Bot,
-    Announce,
-    /// Cards move to where the core says they are.
-    Show,
-    /// The turn phase follows the core and the deal animation, last, so that the next frame's
-    /// state transition sees everything this frame changed.
-    Phase,
-}
-
-/// The table plugin: the series, commands, round ends and the turn phase.
-pub struct TablePlugin {
-    /// The series the table opens with.
-    pub series: Series,
-}
-
-/// The finished deals of the match on the table with their seeds, for the History, the round
-/// banner and the Replay page: a seed is told only once its round is over (it gives every card
-/// away). Worked out again only when a round ends or the match changes.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct FinishedDeals {
-    key: Option<(u64, bool, u64, usize)>,
-    pub list: Vec<DealPlayed>,
-}
-
-fn note_finished_deals(series: Res<Series>, mut deals: ResMut<FinishedDeals>) {
-    let m = &series.current;
-    let key = (
-        m.seed(),
-        series.practising(),
-        m.deals(),
-        m.scoreboard().history.len(),
-    );
-    if deals.key != Some(key) {
-        deals.list = m.finished_deals();
-        deals.key = Some(key);
-    }
-}
-
-impl Plugin for TablePlugin {
+impl Plugin for CommandPlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(self.series.clone())
-            .init_resource::<HandView>()
+        app.init_resource::<HandView>()
             .init_resource::<Feedback>()
-            .init_resource::<FinishedDeals>()
             .add_message::<PlayerCommand>()
-            .add_message::<RoundEnd>()
-            .init_resource::<Dealing>()
-            .init_resource::<Animating>()
-            .init_state::<TurnPhase>()
-            .configure_sets(
-                Update,
-                (
-                    TableSet::Input,
-                    TableSet::Apply,
-                    TableSet::Show,
-                    TableSet::Phase,
-                )
-                    .chain(),
-            )
-            .configure_sets(
-                Update,
-                (TableSet::Commands, TableSet::Bot, TableSet::Announce)
-                    .chain()
-                    .in_set(TableSet::Apply),
-            )
-            .add_systems(
-                Update,
-                (
-                    apply_commands.in_set(TableSet::Commands),
-                    emit_round_ends.in_set(TableSet::Announce),
-                    note_finished_deals
-                        .run_if(resource_changed::<Series>)
-                        .after(TableSet::Apply)
-                        .before(TableSet::Show),
-                ),
-            )
-            .add_systems(Update, sync_phase.in_set(TableSet::Phase));
+            .add_systems(Update, apply_commands.in_set(TableSet::Commands));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::seats::COMPUTER;
-    use crate::rules::{CardSet, RuleSettings};
+    use crate::ai::Level;
+    use crate::gui::app::seats::COMPUTER;
+    use crate::gui::table::phase::{TurnPhase, phase_of};
+    use crate::rules::CardSet;
+    use crate::rules::{Phase, RuleError};
+    use crate::store::save::bot_seed_of;
 
     /// The table's resources, as `apply_commands` hands them to [`command`].
     struct Table {
@@ -662,26 +389,6 @@ mod tests {
             t.series.current.apply(seat, a).unwrap();
         }
         panic!("never reached the position");
-    }
-
-    #[test]
-    fn turn_phase_follows_the_core() {
-        let mut m = Match::new(RuleSettings::default(), 3);
-        for _ in 0..60 {
-            let r = m.round();
-            let expected = match (r.phase(), r.to_act()) {
-                (Phase::Finished, _) => TurnPhase::RoundOver,
-                (_, Some(Seat::P2)) => TurnPhase::ComputerTurn,
-                (Phase::OfferToNonDealer | Phase::OfferToDealer, _) => TurnPhase::UpcardOffer,
-                (Phase::Draw { .. }, _) => TurnPhase::Draw,
-                (Phase::Discard { .. }, _) => TurnPhase::Discard,
-                (Phase::Layoff { .. }, _) => TurnPhase::Layoff,
-            };
-            assert_eq!(phase_of(&m), expected);
-            let Some(seat) = r.to_act() else { break };
-            let a = r.legal_actions()[0].clone();
-            m.apply(seat, a).unwrap();
-        }
     }
 
     #[test]
@@ -785,12 +492,18 @@ mod tests {
             card: c,
             to: 0,
         }));
-        assert_eq!(game.hand.order.mode, crate::gui::layout::SortMode::Custom);
+        assert_eq!(
+            game.hand.order.mode,
+            crate::gui::table::layout::SortMode::Custom
+        );
         assert_eq!(game.hand.order.order(hand).0[0], c);
         game.command(PlayerCommand::Hand(HandCommand::Sort(
-            crate::gui::layout::SortMode::Suit,
+            crate::gui::table::layout::SortMode::Suit,
         )));
-        assert_eq!(game.hand.order.mode, crate::gui::layout::SortMode::Suit);
+        assert_eq!(
+            game.hand.order.mode,
+            crate::gui::table::layout::SortMode::Suit
+        );
         assert_eq!(game.series.current, before);
     }
 

@@ -28,7 +28,7 @@ use bevy::window::{
 };
 use bevy::winit::WINIT_WINDOWS;
 
-use super::persist::AtExit;
+use super::modes::AtExit;
 use super::settings::PlayerSettings;
 use crate::store::settings::WindowPlacement;
 

@@ -10,10 +10,6 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
 
-use super::bot::BotTask;
-use super::review::RoundReview;
-use super::table::Animating;
-
 /// The update mode: while something moves or the bot thinks, wake every 15 ms on a timer;
 /// when the table is still, sleep until input (or a minute).
 pub fn update_mode(busy: bool) -> WinitSettings {
@@ -33,14 +29,23 @@ pub fn update_mode(busy: bool) -> WinitSettings {
     }
 }
 
+/// Sent, each frame it lasts, by whatever keeps the table busy (a card moving, the computer
+/// thinking, a review being worked out), before [`WakeCheck`]. The busy ones say so, rather
+/// than this file asking each of them: it sits at the bottom of the stack and imports none.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct StayAwake;
+
+/// Where the app decides whether to sleep (`PostUpdate`): every [`StayAwake`] of the frame is
+/// sent before it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WakeCheck;
+
 fn keep_awake(
-    anim: Res<Animating>,
-    bot: Res<BotTask>,
-    review: Res<RoundReview>,
+    mut asks: MessageReader<StayAwake>,
     winit: Option<ResMut<WinitSettings>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let busy = anim.0 || bot.busy() || review.busy();
+    let busy = asks.read().count() > 0;
     let want = update_mode(busy);
     if let Some(mut winit) = winit
         && (winit.focused_mode != want.focused_mode || winit.unfocused_mode != want.unfocused_mode)
@@ -58,6 +63,7 @@ pub struct WakePlugin;
 impl Plugin for WakePlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<RequestRedraw>()
-            .add_systems(PostUpdate, keep_awake);
+            .add_message::<StayAwake>()
+            .add_systems(PostUpdate, keep_awake.in_set(WakeCheck));
     }
 }

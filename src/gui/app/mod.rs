@@ -1,0 +1,49 @@
+//! The app around the table, at the bottom of the stack: which screen shows ([`modes`]), the
+//! player's [`settings`] and the language they are spoken in ([`speech`]), who sits where
+//! ([`seats`]), the window's size and the card metrics for it ([`screen`]), its place on the
+//! screen ([`placement`]), the system's own key chords ([`keys`]), sleeping when idle
+//! ([`wake`]), the font and the window icon ([`fonts`], [`icon`]), and the words for the core's
+//! facts ([`words`], [`scoreview`], pure). Nothing here imports a folder above it: a file
+//! above that must keep the app awake says so with a [`wake::StayAwake`].
+
+pub mod fonts;
+pub mod icon;
+pub mod keys;
+pub mod modes;
+pub mod placement;
+pub mod scoreview;
+pub mod screen;
+pub mod seats;
+pub mod settings;
+pub mod speech;
+pub mod wake;
+pub mod words;
+
+use bevy::app::PluginGroupBuilder;
+use bevy::prelude::*;
+
+/// The app layer's plugins.
+pub struct AppPlugins {
+    /// The operating system's language.
+    pub system_lang: crate::lang::Lang,
+    /// The window size asked for on the command line (fitted to the screen).
+    pub window_size: Option<(u32, u32)>,
+}
+
+impl PluginGroup for AppPlugins {
+    fn build(self) -> PluginGroupBuilder {
+        PluginGroupBuilder::start::<Self>()
+            .add(modes::ModesPlugin)
+            .add(speech::SpeechPlugin {
+                system: self.system_lang,
+            })
+            .add(screen::ScreenPlugin)
+            .add(placement::PlacementPlugin {
+                asked: self.window_size,
+            })
+            .add(keys::KeysPlugin)
+            .add(fonts::FontsPlugin)
+            .add(wake::WakePlugin)
+            .add(icon::IconPlugin)
+    }
+}

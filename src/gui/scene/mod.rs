@@ -1,0 +1,34 @@
+//! What the table shows and plays, drawn with Bevy: the card [`art`] and the [`felt`] with the
+//! palette ([`look`], pure), the 52 [`cards`] (the only code that moves them), what is drawn
+//! with them ([`marks`]), the on-table [`buttons`] and their keys, the prompt, the seats and
+//! the computer's last turn ([`hud`]), and the [`sound`]s.
+
+pub mod art;
+pub mod buttons;
+pub mod cards;
+pub mod felt;
+pub mod hud;
+pub mod look;
+pub mod marks;
+pub mod sound;
+
+use bevy::app::PluginGroupBuilder;
+use bevy::prelude::*;
+
+/// The scene layer's plugins.
+pub struct ScenePlugins;
+
+impl PluginGroup for ScenePlugins {
+    fn build(self) -> PluginGroupBuilder {
+        let group = PluginGroupBuilder::start::<Self>()
+            .add(art::CardArtPlugin)
+            .add(felt::FeltPlugin)
+            .add(cards::CardsPlugin)
+            .add(marks::MarksPlugin)
+            .add(buttons::ButtonsPlugin)
+            .add(hud::HudPlugin);
+        #[cfg(has_sound)]
+        let group = group.add(sound::SoundPlugin);
+        group
+    }
+}

@@ -1,0 +1,36 @@
+//! The table: what is on it and how a turn goes, as the shell holds it. The [`series`] (the
+//! rules core's match and the computer's level), the player's [`command`]s and the state only
+//! they change (the hand's view, the feedback), the turn [`phase`] and the frame's order, the
+//! computer's turn ([`bot`]), where every card goes ([`layout`], pure) and the player's files
+//! ([`persist`]). Above `app`, below everything that shows or takes input.
+
+pub mod bot;
+pub mod command;
+pub mod layout;
+pub mod persist;
+pub mod phase;
+pub mod series;
+
+use bevy::app::PluginGroupBuilder;
+use bevy::prelude::*;
+
+/// The table layer's plugins: the series it opens with and what was read from disk at start.
+pub struct TablePlugins {
+    pub series: series::Series,
+    pub boot: persist::Boot,
+    /// The seed of the series opened, while nothing has been played in it.
+    pub opening_seed: Option<u64>,
+}
+
+impl PluginGroup for TablePlugins {
+    fn build(self) -> PluginGroupBuilder {
+        PluginGroupBuilder::start::<Self>()
+            .add(phase::PhasePlugin)
+            .add(series::SeriesPlugin {
+                series: self.series,
+            })
+            .add(command::CommandPlugin)
+            .add(bot::BotPlugin)
+            .add(persist::PersistPlugin::new(self.boot, self.opening_seed))
+    }
+}

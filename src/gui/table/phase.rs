@@ -1,0 +1,154 @@
+//! Whose move it is and what the frame does in which order: the [`TurnPhase`] state, computed
+//! from the core after every applied action ([`phase_of`], by `series`), plus `Dealing` while the deal
+//! animation runs ([`Dealing`]); the [`TableSet`]s one frame runs in; and [`Animating`], while
+//! anything moves.
+//!
+//! Decision: input and the bot's turn run only in their phases; the phase follows the core
+//! last in the frame, so what the player sees and the phase that gates input always match the
+//! core at the start of the next frame.
+
+use bevy::prelude::*;
+
+use crate::gui::app::seats::HUMAN;
+use crate::gui::app::wake::{StayAwake, WakeCheck};
+use crate::rules::{Match, Phase};
+
+/// Whose move it is and what kind, derived from the core (plus `Dealing` while cards fly).
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TurnPhase {
+    #[default]
+    Dealing,
+    UpcardOffer,
+    Draw,
+    Discard,
+    Layoff,
+    ComputerTurn,
+    RoundOver,
+}
+
+pub fn phase_of(m: &Match) -> TurnPhase {
+    let r = m.round();
+    match (r.phase(), r.to_act()) {
+        (Phase::Finished, _) | (_, None) => TurnPhase::RoundOver,
+        (_, Some(s)) if s != HUMAN => TurnPhase::ComputerTurn,
+        (Phase::OfferToNonDealer | Phase::OfferToDealer, _) => TurnPhase::UpcardOffer,
+        (Phase::Draw { .. }, _) => TurnPhase::Draw,
+        (Phase::Discard { .. }, _) => TurnPhase::Discard,
+        (Phase::Layoff { .. }, _) => TurnPhase::Layoff,
+    }
+}
+
+/// Where the deal animation is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DealStage {
+    #[default]
+    Idle,
+    /// The cards are sliding back to the stock.
+    Collecting,
+    /// The cards are flying to their places one by one.
+    Dealing,
+}
+
+/// Which round the cards have been dealt for, and where the deal animation is (both set by the
+/// cards plugin). A round whose cards have not been dealt yet is `Dealing` too, so nobody acts
+/// in the frame between a new deal and its animation.
+#[derive(Resource, Default)]
+pub struct Dealing {
+    pub dealt: Option<(u64, u64)>,
+    pub stage: DealStage,
+}
+
+impl Dealing {
+    pub fn busy(&self, m: &Match) -> bool {
+        self.stage != DealStage::Idle || self.dealt != Some(round_key(m))
+    }
+}
+
+/// Tells rounds of a match apart: the match seed and the round's number.
+pub fn round_key(m: &Match) -> (u64, u64) {
+    (m.seed(), m.deals())
+}
+
+/// Something is moving on the table (set by the cards plugin), so keep frames coming.
+#[derive(Resource, Default, PartialEq)]
+pub struct Animating(pub bool);
+
+/// The app stays awake while something moves on the table.
+fn stay_awake(anim: Res<Animating>, mut wake: MessageWriter<StayAwake>) {
+    if anim.0 {
+        wake.write(StayAwake);
+    }
+}
+
+/// The table's systems, in the order one frame runs them.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TableSet {
+    /// Mouse, keys and buttons become commands.
+    Input,
+    /// Commands and the bot's moves are applied to the core; the phase follows.
+    Apply,
+    /// Inside `Apply`, in this order: the player's commands, the computer's move, then the
+    /// announcement of a round that ended.
+    Commands,
+    Bot,
+    Announce,
+    /// Cards move to where the core says they are.
+    Show,
+    /// The turn phase follows the core and the deal animation, last, so that the next frame's
+    /// state transition sees everything this frame changed.
+    Phase,
+}
+
+/// The turn phase, the frame's order and the deal's progress.
+pub struct PhasePlugin;
+
+impl Plugin for PhasePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Dealing>()
+            .init_resource::<Animating>()
+            .init_state::<TurnPhase>()
+            .configure_sets(
+                Update,
+                (
+                    TableSet::Input,
+                    TableSet::Apply,
+                    TableSet::Show,
+                    TableSet::Phase,
+                )
+                    .chain(),
+            )
+            .configure_sets(
+                Update,
+                (TableSet::Commands, TableSet::Bot, TableSet::Announce)
+                    .chain()
+                    .in_set(TableSet::Apply),
+            )
+            .add_systems(PostUpdate, stay_awake.before(WakeCheck));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{RuleSettings, Seat};
+
+    #[test]
+    fn turn_phase_follows_the_core() {
+        let mut m = Match::new(RuleSettings::default(), 3);
+        for _ in 0..60 {
+            let r = m.round();
+            let expected = match (r.phase(), r.to_act()) {
+                (Phase::Finished, _) => TurnPhase::RoundOver,
+                (_, Some(Seat::P2)) => TurnPhase::ComputerTurn,
+                (Phase::OfferToNonDealer | Phase::OfferToDealer, _) => TurnPhase::UpcardOffer,
+                (Phase::Draw { .. }, _) => TurnPhase::Draw,
+                (Phase::Discard { .. }, _) => TurnPhase::Discard,
+                (Phase::Layoff { .. }, _) => TurnPhase::Layoff,
+            };
+            assert_eq!(phase_of(&m), expected);
+            let Some(seat) = r.to_act() else { break };
+            let a = r.legal_actions()[0].clone();
+            m.apply(seat, a).unwrap();
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! The series on the table: the rules core's [`Match`] with the computer's level ([`Series`]),
+//! the rounds it has just finished ([`RoundEnd`], announced to whoever listens) and its
+//! finished deals with their seeds ([`FinishedDeals`]).
+//!
+//! Decisions:
+//! - A series starts one way, [`Series::start_series`], with the rules and level in the
+//!   player's settings at that moment: at the first start, from the menu, and after a series
+//!   ends. A series in play keeps the rules it started with.
+//! - A replayed deal sets the player's series aside untouched ([`Series::replay`]) and gives
+//!   it back after the round.
+
+use bevy::prelude::*;
+
+use super::phase::{Dealing, TableSet, TurnPhase, phase_of};
+use crate::ai::Level;
+use crate::gui::app::seats::HUMAN;
+use crate::rules::{Action, DealPlayed, Entry, Match, RoundResult, RuleError, Seat};
+use crate::store::save::bot_seed_of;
+use crate::store::settings::Settings;
+
+/// The series being played: the match whose cards are on the table and the computer playing
+/// it. (One "game" of Hollywood is a column of its scoreboard.)
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Series {
+    /// The match on the table: the player's series, or a replayed deal while practising.
+    pub current: Match,
+    /// The computer's level for this series.
+    pub level: Level,
+    pub bot_seed: u64,
+    /// While a deal is replayed from its seed: the player's series, set aside untouched.
+    pub set_aside: Option<Match>,
+    /// Rounds finished since they were last announced.
+    pub(super) ended: Vec<RoundEnd>,
+}
+
+/// A round that has just been entered on the scoreboard. Its entry says what it closed and
+/// decided; the scoreboard after it is the match's own.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct RoundEnd {
+    pub result: RoundResult,
+    pub entry: Entry,
+    /// A replayed deal: shown, but not counted or saved.
+    pub practice: bool,
+}
+
+impl Series {
+    /// A new series from `seed`, under the player's `settings`.
+    pub fn new(settings: &Settings, seed: u64) -> Series {
+        Series::resume(
+            Match::new(settings.rules.clone(), seed),
+            settings.level,
+            bot_seed_of(seed),
+        )
+    }
+
+    /// A saved series, continued.
+    pub fn resume(current: Match, level: Level, bot_seed: u64) -> Series {
+        Series {
+            current,
+            level,
+            bot_seed,
+            set_aside: None,
+            ended: Vec::new(),
+        }
+    }
+
+    /// The one way a series starts: under the rules and level `settings` hold now. With a
+    /// seed, a new match from it (abandoning whatever is on the table); without, the next
+    /// series of the match on the table, which must be over.
+    pub fn start_series(
+        &mut self,
+        settings: &Settings,
+        seed: Option<u64>,
+    ) -> Result<(), RuleError> {
+        match seed {
+            Some(seed) => *self = Series::new(settings, seed),
+            None => {
+                self.current.new_series(settings.rules.clone())?;
+                self.level = settings.level;
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays the deal `seed` (with `dealer` dealing) as practice; the series waits untouched
+    /// and comes back after the round.
+    pub fn replay(&mut self, dealer: Seat, seed: u64) {
+        let rules = self.current.rules().clone();
+        let practice = Match::from_deal(rules, dealer, seed);
+        let series = std::mem::replace(&mut self.current, practice);
+        if self.set_aside.is_none() {
+            self.set_aside = Some(series);
+        }
+    }
+
+    /// True while a replayed deal is on the table.
+    pub fn practising(&self) -> bool {
+        self.set_aside.is_some()
+    }
+
+    /// The player's series, even while a deal is replayed.
+    pub fn players_series(&self) -> &Match {
+        self.set_aside.as_ref().unwrap_or(&self.current)
+    }
+
+    /// Applies an action through the rules core; a round it finishes is queued for
+    /// [`RoundEnd`].
+    pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        let entry = self.current.apply(seat, action)?;
+        if let (Some(entry), Some(result)) = (entry, self.current.round().result()) {
+            self.ended.push(RoundEnd {
+                result: result.clone(),
+                entry,
+                practice: self.practising(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Rounds finished since the last call.
+    pub fn take_ended(&mut self) -> Vec<RoundEnd> {
+        std::mem::take(&mut self.ended)
+    }
+
+    /// The legal action `f` picks out, if it is the human's turn.
+    pub(super) fn legal(&self, f: impl Fn(&Action) -> bool) -> Option<Action> {
+        let r = self.current.round();
+        if r.to_act() != Some(HUMAN) {
+            return None;
+        }
+        r.legal_actions().into_iter().find(|a| f(a))
+    }
+}
+
+/// Announces finished rounds to whoever listens (statistics, the overlay's banner).
+fn emit_round_ends(mut series: ResMut<Series>, mut out: MessageWriter<RoundEnd>) {
+    if !series.ended.is_empty() {
+        out.write_batch(series.take_ended());
+    }
+}
+
+/// The finished deals of the match on the table with their seeds, for the History, the round
+/// banner and the Replay page: a seed is told only once its round is over (it gives every card
+/// away). Worked out again only when a round ends or the match changes.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct FinishedDeals {
+    key: Option<(u64, bool, u64, usize)>,
+    pub list: Vec<DealPlayed>,
+}
+
+fn note_finished_deals(series: Res<Series>, mut deals: ResMut<FinishedDeals>) {
+    let m = &series.current;
+    let key = (
+        m.seed(),
+        series.practising(),
+        m.deals(),
+        m.scoreboard().history.len(),
+    );
+    if deals.key != Some(key) {
+        deals.list = m.finished_deals();
+        deals.key = Some(key);
+    }
+}
+
+/// The turn phase follows the series (and the deal animation).
+fn sync_phase(series: Res<Series>, dealing: Res<Dealing>, mut next: ResMut<NextState<TurnPhase>>) {
+    if series.is_changed() || dealing.is_changed() {
+        let phase = if dealing.busy(&series.current) {
+            TurnPhase::Dealing
+        } else {
+            phase_of(&series.current)
+        };
+        NextState::set_if_neq(&mut *next, phase);
+    }
+}
+
+/// The series on the table (the one it opens with given), its round ends and finished deals.
+pub struct SeriesPlugin {
+    pub series: Series,
+}
+
+impl Plugin for SeriesPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(self.series.clone())
+            .init_resource::<FinishedDeals>()
+            .add_message::<RoundEnd>()
+            .add_systems(
+                Update,
+                (
+                    emit_round_ends.in_set(TableSet::Announce),
+                    note_finished_deals
+                        .run_if(resource_changed::<Series>)
+                        .after(TableSet::Apply)
+                        .before(TableSet::Show),
+                ),
+            )
+            .add_systems(Update, sync_phase.in_set(TableSet::Phase));
+    }
+}

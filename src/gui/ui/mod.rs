@@ -1,0 +1,26 @@
+//! The egui windows over the table, at the top of the stack: egui in the table's palette
+//! ([`theme`]), the overlay's windows (score, the round's moves, banners, summary, notices:
+//! [`overlay`]) placed where they cover nothing of the table ([`room`]), the [`menu`] and its
+//! pages, and the round [`review`].
+
+pub mod menu;
+pub mod overlay;
+pub mod review;
+pub mod room;
+pub mod theme;
+
+use bevy::app::PluginGroupBuilder;
+use bevy::prelude::*;
+
+/// The egui layer's plugins.
+pub struct UiPlugins;
+
+impl PluginGroup for UiPlugins {
+    fn build(self) -> PluginGroupBuilder {
+        PluginGroupBuilder::start::<Self>()
+            .add(theme::ThemePlugin)
+            .add(overlay::OverlayPlugin)
+            .add(menu::MenuPlugin)
+            .add(review::ReviewPlugin)
+    }
+}
