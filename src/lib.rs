@@ -31,5 +31,6 @@ pub mod gui;
 pub mod lang;
 pub mod report;
 pub mod rules;
+pub mod seats;
 pub mod store;
 pub mod words;

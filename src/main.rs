@@ -10,8 +10,9 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use hollywood_gin::ai::Level;
 use hollywood_gin::ai::sim::{self, SimConfig};
-use hollywood_gin::lang::{card_row, decimal, say};
+use hollywood_gin::lang::{Voice, card_row};
 use hollywood_gin::rules::RuleSettings;
+use hollywood_gin::words::decimal;
 
 #[derive(Parser)]
 #[command(
@@ -33,16 +34,13 @@ struct Cli {
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
         .split_once(['x', 'X'])
-        .ok_or_else(|| say("cli-size-format", &[]))?;
+        .ok_or_else(|| Voice::system().t("cli-size-format", &[]))?;
     let number = |v: &str| v.trim().parse::<u32>().ok();
     let (Some(w), Some(h)) = (number(w), number(h)) else {
-        return Err(say("cli-size-format", &[]));
+        return Err(Voice::system().t("cli-size-format", &[]));
     };
     if !(320..=16384).contains(&w) || !(240..=16384).contains(&h) {
-        return Err(say(
-            "cli-size-unusable",
-            &[("size", format!("{w}x{h}").into())],
-        ));
+        return Err(Voice::system().t("cli-size-unusable", &[("size", format!("{w}x{h}").into())]));
     }
     Ok((w, h))
 }
@@ -74,7 +72,7 @@ struct ReviewArgs {
 
 /// An action of the player's, in words.
 fn action_text(a: &hollywood_gin::rules::Action) -> String {
-    hollywood_gin::lang::action_text(say, a)
+    hollywood_gin::words::action_text(&Voice::system(), a)
 }
 
 /// `review`: the player's decisions in one round, each with the engine's best move and what
@@ -83,7 +81,10 @@ fn review(a: ReviewArgs) -> ExitCode {
     use hollywood_gin::ai::review;
     use hollywood_gin::store::save::SavedSeries;
     let fail = |id: &str, detail: String| {
-        eprintln!("hollywood-gin: {}", say(id, &[("detail", detail.into())]));
+        eprintln!(
+            "hollywood-gin: {}",
+            Voice::system().t(id, &[("detail", detail.into())])
+        );
         ExitCode::FAILURE
     };
     let Some(path) = a
@@ -97,13 +98,13 @@ fn review(a: ReviewArgs) -> ExitCode {
     let saved = match hollywood_gin::store::peek::<SavedSeries>(&path) {
         Ok(saved) => saved.unwrap_or_default(),
         Err(problem) => {
-            let said = say(
+            let said = Voice::system().t(
                 "review-bad-file",
                 &[
                     ("path", path.display().to_string().into()),
                     (
                         "problem",
-                        hollywood_gin::words::file_problem(say, &problem).into(),
+                        hollywood_gin::words::file_problem(&Voice::system(), &problem).into(),
                     ),
                 ],
             );
@@ -128,7 +129,7 @@ fn review(a: ReviewArgs) -> ExitCode {
     };
     let p = &rounds[i];
     let me = hollywood_gin::rules::Seat::P1;
-    eprint!("{}", say("review-working", &[]));
+    eprint!("{}", Voice::system().t("review-working", &[]));
     let done = review::review(
         &p.start,
         &p.moves,
@@ -136,7 +137,7 @@ fn review(a: ReviewArgs) -> ExitCode {
         Some(&p.before),
         a.seed.unwrap_or_else(|| review::default_seed(&p.start)),
         &mut |d, t| {
-            eprint!("\r{} {d}/{t}", say("review-working", &[]));
+            eprint!("\r{} {d}/{t}", Voice::system().t("review-working", &[]));
         },
     );
     eprintln!();
@@ -146,7 +147,7 @@ fn review(a: ReviewArgs) -> ExitCode {
     };
     println!(
         "{}",
-        say(
+        Voice::system().t(
             "review-header",
             &[
                 ("round", (i + 1).into()),
@@ -158,14 +159,14 @@ fn review(a: ReviewArgs) -> ExitCode {
         let v = &d.view;
         println!(
             "{}",
-            say(
+            Voice::system().t(
                 "review-decision",
                 &[
                     ("move", (d.move_index + 1).into()),
                     ("played", action_text(&d.played).into()),
                     ("best", action_text(&d.best).into()),
-                    ("cost", decimal(say, d.cost, 1).into()),
-                    ("se", decimal(say, d.se, 1).into()),
+                    ("cost", decimal(&Voice::system(), d.cost, 1).into()),
+                    ("se", decimal(&Voice::system(), d.se, 1).into()),
                     (
                         "verdict",
                         match d.verdict {
@@ -189,15 +190,18 @@ fn review(a: ReviewArgs) -> ExitCode {
             )
         );
     }
-    let summary = hollywood_gin::lang::review_summary(say, &rev);
+    let summary = hollywood_gin::words::review::summary(&Voice::system(), &rev);
     println!("{summary}");
     println!(
         "{}",
-        say(
+        Voice::system().t(
             "review-margin",
             &[
-                ("margin", decimal(say, review::MARGIN, 0).into()),
-                ("z", decimal(say, review::Z, 0).into()),
+                (
+                    "margin",
+                    decimal(&Voice::system(), review::MARGIN, 0).into()
+                ),
+                ("z", decimal(&Voice::system(), review::Z, 0).into()),
                 ("batch", review::BATCH.into()),
                 ("samples", review::MAX_SAMPLES.into()),
             ]
@@ -236,7 +240,7 @@ fn verify(a: VerifyArgs) -> ExitCode {
     };
     match commit::verify(a.seed, a.deal, &a.commit) {
         Ok(()) => {
-            println!("{}", say("verify-ok", &args(vec![])));
+            println!("{}", Voice::system().t("verify-ok", &args(vec![])));
             let d = commit::dealt(a.seed);
             for (id, cards) in [
                 ("verify-non-dealer", card_row(d.non_dealer)),
@@ -244,12 +248,15 @@ fn verify(a: VerifyArgs) -> ExitCode {
                 ("verify-upcard", hollywood_gin::lang::card(d.upcard)),
                 ("verify-stock", card_row(d.stock.iter().copied())),
             ] {
-                println!("{}", say(id, &args(vec![("cards", cards)])));
+                println!("{}", Voice::system().t(id, &args(vec![("cards", cards)])));
             }
             ExitCode::SUCCESS
         }
         Err(CommitError::Mismatch) => {
-            eprintln!("hollywood-gin: {}", say("verify-mismatch", &args(vec![])));
+            eprintln!(
+                "hollywood-gin: {}",
+                Voice::system().t("verify-mismatch", &args(vec![]))
+            );
             ExitCode::FAILURE
         }
         Err(e) => {
@@ -261,7 +268,7 @@ fn verify(a: VerifyArgs) -> ExitCode {
             };
             eprintln!(
                 "hollywood-gin: {}",
-                say(
+                Voice::system().t(
                     "verify-bad-commit",
                     &args(vec![("why", why.into()), ("digits", digits.to_string())])
                 )
@@ -322,7 +329,7 @@ fn simulate(a: SimulateArgs) -> ExitCode {
     if let Err(e) = rules.validate() {
         eprintln!(
             "hollywood-gin: {}",
-            say("cli-bad-rules", &[("detail", e.into())])
+            Voice::system().t("cli-bad-rules", &[("detail", e.into())])
         );
         return ExitCode::from(2);
     }
@@ -348,7 +355,7 @@ fn simulate(a: SimulateArgs) -> ExitCode {
         Err(e) => {
             eprintln!(
                 "hollywood-gin: {}",
-                say("cli-simulation-failed", &[("detail", e.to_string().into())])
+                Voice::system().t("cli-simulation-failed", &[("detail", e.to_string().into())])
             );
             ExitCode::FAILURE
         }
@@ -380,12 +387,12 @@ fn main() -> ExitCode {
         // nobody would read stderr, such as a shortcut with a wrong argument).
         Err(e) if !e.use_stderr() => e.exit(),
         Err(e) => {
-            let ours = say("cli-bad-arguments", &[]);
+            let ours = Voice::system().t("cli-bad-arguments", &[]);
             eprintln!("hollywood-gin: {ours}");
             let _ = e.print();
             if hollywood_gin::report::stderr() == hollywood_gin::report::Stderr::Nowhere {
                 hollywood_gin::report::message_box(
-                    &say("game-title", &[]),
+                    &Voice::system().t("game-title", &[]),
                     &format!("{ours}\n\n{}", e.render()),
                 );
             }
@@ -404,7 +411,7 @@ fn main() -> ExitCode {
         #[cfg(not(feature = "gui"))]
         None => {
             let _ = (cli.windowed, cli.seed);
-            eprintln!("hollywood-gin: {}", say("cli-no-gui", &[]));
+            eprintln!("hollywood-gin: {}", Voice::system().t("cli-no-gui", &[]));
             ExitCode::FAILURE
         }
     }

@@ -69,7 +69,7 @@ fn unix_stderr(fd: &Path) -> Stderr {
 pub fn error(line: &str) {
     eprintln!("hollywood-gin: {line}");
     if stderr() == Stderr::Nowhere {
-        message_box(&crate::lang::say("game-title", &[]), line);
+        message_box(&crate::lang::Voice::system().t("game-title", &[]), line);
     }
 }
 

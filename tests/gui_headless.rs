@@ -24,7 +24,6 @@ use hollywood_gin::ai::{Level, View};
 use hollywood_gin::gui::GamePlugins;
 use hollywood_gin::gui::app::modes::MenuScreen;
 use hollywood_gin::gui::app::screen::Metrics;
-use hollywood_gin::gui::app::seats::{COMPUTER, HUMAN};
 use hollywood_gin::gui::app::settings::PlayerSettings;
 use hollywood_gin::gui::app::speech::Speech;
 use hollywood_gin::gui::input::mouse::Hover;
@@ -41,6 +40,7 @@ use hollywood_gin::gui::table::persist::Boot;
 use hollywood_gin::gui::table::phase::{Animating, Dealing, TableSet, TurnPhase, phase_of};
 use hollywood_gin::gui::table::series::Series;
 use hollywood_gin::rules::{Action, Card, RuleSettings};
+use hollywood_gin::seats::{COMPUTER, HUMAN};
 use hollywood_gin::store::Paths;
 use hollywood_gin::store::settings::AnimSpeed;
 
@@ -495,7 +495,7 @@ fn the_language_chosen_in_the_settings_speaks_at_once() {
     ] {
         app.world_mut().resource_mut::<PlayerSettings>().language = Some(lang);
         app.update();
-        assert_eq!(app.world().resource::<Speech>().lang, lang);
+        assert_eq!(app.world().resource::<Speech>().lang(), lang);
         assert_eq!(labels(&mut app)[..2], [pass, take]);
         // The prompt and the name plates change in the same frame, with nothing else moving.
         let shown = table_text(&mut app);
@@ -741,7 +741,7 @@ fn hint_shown(app: &mut App) -> bool {
     let Some((h, _)) = app.world().resource::<Hint>().0.clone() else {
         return false;
     };
-    let said = hollywood_gin::gui::app::words::hint(app.world().resource::<Speech>(), &h);
+    let said = hollywood_gin::words::hint(app.world().resource::<Speech>(), &h);
     let mut q = app.world_mut().query::<&TextSpan>();
     let table: String = q.iter(app.world()).map(|t| t.0.as_str()).collect();
     table.contains(&said)

@@ -59,7 +59,7 @@ use bevy::app::PluginGroupBuilder;
 use bevy::prelude::*;
 use bevy::window::{Window, WindowPlugin, WindowResolution};
 
-use crate::lang::say;
+use crate::lang::Voice;
 use crate::report;
 use crate::store::lock::{InstanceLock, LockError};
 
@@ -144,8 +144,8 @@ pub fn display_problem() -> Option<String> {
     }
     let var = |k| std::env::var(k).ok().filter(|v: &String| !v.is_empty());
     match (var("DISPLAY"), var("WAYLAND_DISPLAY")) {
-        (None, None) => Some(say("cli-no-display", &[])),
-        (None, Some(w)) => Some(say("cli-no-x11", &[("wayland", w.into())])),
+        (None, None) => Some(Voice::system().t("cli-no-display", &[])),
+        (None, Some(w)) => Some(Voice::system().t("cli-no-x11", &[("wayland", w.into())])),
         (Some(d), _) => x11_unreachable(&d),
     }
 }
@@ -160,7 +160,7 @@ pub fn display_problem() -> Option<String> {
 fn x11_unreachable(display: &str) -> Option<String> {
     match x11rb::connect(Some(display)) {
         Ok(_) => None,
-        Err(e) => Some(say(
+        Err(e) => Some(Voice::system().t(
             "cli-display-unreachable",
             &[
                 ("display", display.to_string().into()),
@@ -184,12 +184,9 @@ fn x11_unreachable(_display: &str) -> Option<String> {
 /// game cannot check for beforehand: one line instead of a backtrace.
 pub fn explain_startup_panic(message: &str) -> Option<String> {
     if message.contains("Unable to find a GPU") {
-        Some(say("cli-no-gpu", &[]))
+        Some(Voice::system().t("cli-no-gpu", &[]))
     } else if message.contains("Failed to build event loop") {
-        Some(say(
-            "cli-no-window",
-            &[("detail", message.to_string().into())],
-        ))
+        Some(Voice::system().t("cli-no-window", &[("detail", message.to_string().into())]))
     } else {
         None
     }
@@ -218,11 +215,11 @@ fn install_panic_hook(data: Option<std::path::PathBuf>) {
         let written = data.as_deref().map(|d| report::write_crash_log(d, &text));
         default(info);
         let line = match written {
-            Some(Ok(path)) => say(
+            Some(Ok(path)) => Voice::system().t(
                 "cli-crashed",
                 &[("path", path.display().to_string().into())],
             ),
-            _ => say("cli-crashed-no-log", &[("detail", message.into())]),
+            _ => Voice::system().t("cli-crashed-no-log", &[("detail", message.into())]),
         };
         report::error(&line);
     }));
@@ -236,21 +233,21 @@ pub fn run(opts: GuiOptions) -> ExitCode {
     }
     let paths = crate::store::Paths::platform();
     install_panic_hook(paths.as_ref().map(|p| p.data.clone()));
-    let title = say("game-title", &[]);
+    let title = Voice::system().t("game-title", &[]);
     // One game owns the files: a second launch leaves them alone (see `store::lock`) and
     // shows the first one's window where the system lets it.
     let _lock = match paths.as_ref().map(|p| InstanceLock::acquire(&p.data)) {
         Some(Ok(lock)) => Some(lock),
         Some(Err(LockError::Held(_))) => {
             if !report::bring_to_front(&title) {
-                report::error(&say("cli-already-running", &[]));
+                report::error(&Voice::system().t("cli-already-running", &[]));
             }
             return ExitCode::SUCCESS;
         }
         // Nowhere to take the lock: two games could then both write the player's files, so
         // this one does not start (see `store::lock`).
         Some(Err(LockError::Io(path, e))) => {
-            report::error(&say(
+            report::error(&Voice::system().t(
                 "cli-lock-failed",
                 &[
                     ("path", path.display().to_string().into()),
@@ -264,7 +261,10 @@ pub fn run(opts: GuiOptions) -> ExitCode {
     let (w, h) = opts.size.unwrap_or(app::placement::DEFAULT);
     let boot = table::persist::Boot::load(paths);
     if opts.seed.is_some() && boot.saved.series.is_some() {
-        eprintln!("hollywood-gin: {}", say("cli-seed-replaces", &[]));
+        eprintln!(
+            "hollywood-gin: {}",
+            Voice::system().t("cli-seed-replaces", &[])
+        );
     }
     let mut app = App::new();
     app.add_plugins(

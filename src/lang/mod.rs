@@ -207,79 +207,41 @@ impl Texts {
     }
 }
 
-/// A player's move, as a clause ("discard the 8♥"), with `t` the message source (the
-/// table's language, or the system's on the command line).
-pub fn action_text(t: impl Fn(&str, &[Arg]) -> String, a: &crate::rules::Action) -> String {
-    use crate::rules::Action as A;
-    let (kind, c) = match a {
-        A::TakeUpcard => ("take-upcard", None),
-        A::PassUpcard => ("pass", None),
-        A::DrawStock => ("draw-stock", None),
-        A::TakeDiscard => ("take-discard", None),
-        A::Discard(c) => ("discard", Some(*c)),
-        A::Knock { discard, .. } => ("knock", Some(*discard)),
-        A::Gin { discard: Some(c) } => ("gin", Some(*c)),
-        A::Gin { discard: None } => ("big-gin", None),
-        A::LayOff { card: c, .. } => ("lay-off", Some(*c)),
-        A::FinishLayoffs => ("done", None),
-    };
-    t(
-        "review-action",
-        &[
-            ("kind", kind.into()),
-            ("card", c.map(card).unwrap_or_default().into()),
-        ],
-    )
+/// Every message of every language, parsed once for the whole program.
+fn texts() -> &'static Texts {
+    static TEXTS: std::sync::OnceLock<Texts> = std::sync::OnceLock::new();
+    TEXTS.get_or_init(Texts::new)
 }
 
-/// `x` with `digits` decimals, written as the language writes numbers ("2.3" in English,
-/// "2,3" in Dutch and Indonesian), `t` the message source. Fluent's own number formatting does
-/// not localise the decimal separator, and it passes integers through a float (so it is used
-/// for neither).
-pub fn decimal(t: impl Fn(&str, &[Arg]) -> String, x: f32, digits: usize) -> String {
-    let s = format!("{x:.digits$}");
-    match t("decimal-separator", &[]).as_str() {
-        "." | "" => s,
-        sep => s.replace('.', sep),
+/// The one way anything is worded, in the window and on the command line: a language to
+/// speak, and [`Voice::t`] for a message in it. Cheap to copy (the messages are parsed once).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Voice {
+    lang: Lang,
+}
+
+impl Voice {
+    /// A voice speaking `lang`.
+    pub const fn new(lang: Lang) -> Voice {
+        Voice { lang }
     }
-}
 
-/// A round review's summary: how many decisions cost points and the biggest mistake, or that
-/// none did.
-pub fn review_summary(
-    t: impl Fn(&str, &[Arg]) -> String + Copy,
-    rev: &crate::ai::review::Review,
-) -> String {
-    match rev.biggest() {
-        Some(b) => t(
-            "review-summary",
-            &[
-                ("costly", rev.mistakes().count().into()),
-                ("decisions", rev.decisions.len().into()),
-                ("total", decimal(t, rev.total_cost(), 1).into()),
-                ("move", (b.move_index + 1).into()),
-                ("played", action_text(t, &b.played).into()),
-                ("best", action_text(t, &b.best).into()),
-                ("cost", decimal(t, b.cost, 1).into()),
-            ],
-        ),
-        None => t(
-            "review-clean",
-            &[
-                ("decisions", rev.decisions.len().into()),
-                ("margin", decimal(t, crate::ai::review::MARGIN, 0).into()),
-            ],
-        ),
+    /// The system's language: for lines printed to the terminal, which come before (or
+    /// without) the player's settings. Asked of the system once.
+    pub fn system() -> Voice {
+        static SYSTEM: std::sync::OnceLock<Lang> = std::sync::OnceLock::new();
+        Voice::new(*SYSTEM.get_or_init(Lang::system))
     }
-}
 
-/// Message `id` in the system's language: for lines printed to the terminal, which come
-/// before (or without) the player's settings.
-pub fn say(id: &str, args: &[Arg]) -> String {
-    // Parsed and asked once: `review` and `verify` print dozens of lines.
-    static SYSTEM: std::sync::OnceLock<(Texts, Lang)> = std::sync::OnceLock::new();
-    let (texts, lang) = SYSTEM.get_or_init(|| (Texts::new(), Lang::system()));
-    texts.get(*lang, id, args)
+    /// The language spoken.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Message `id` with `args`, in this voice's language (English if it lacks the message).
+    pub fn t(&self, id: &str, args: &[Arg]) -> String {
+        texts().get(self.lang, id, args)
+    }
 }
 
 #[cfg(test)]
@@ -411,11 +373,11 @@ mod tests {
     #[test]
     fn numbers_are_written_as_each_language_writes_them_and_counts_agree() {
         let texts = &Texts::new();
-        let say = |lang| move |id: &str, args: &[Arg]| texts.get(lang, id, args);
-        assert_eq!(decimal(say(Lang::En), 2.34, 1), "2.3");
-        assert_eq!(decimal(say(Lang::Nl), 2.34, 1), "2,3");
-        assert_eq!(decimal(say(Lang::Id), -0.45, 2), "-0,45");
-        assert_eq!(decimal(say(Lang::Nl), 12.0, 0), "12");
+        let decimal = |lang, x, digits| crate::words::decimal(&Voice::new(lang), x, digits);
+        assert_eq!(decimal(Lang::En, 2.34, 1), "2.3");
+        assert_eq!(decimal(Lang::Nl, 2.34, 1), "2,3");
+        assert_eq!(decimal(Lang::Id, -0.45, 2), "-0,45");
+        assert_eq!(decimal(Lang::Nl, 12.0, 0), "12");
         let n = |k: usize| [("round", FluentValue::from(1)), ("decisions", k.into())];
         assert_eq!(
             texts.get(Lang::En, "review-header", &n(1)),
@@ -634,5 +596,124 @@ mod tests {
         ] {
             assert!(!reads_as_words(not), "{not}");
         }
+    }
+
+    /// Every `.rs` file under `src`, with the part before its tests.
+    fn sources() -> Vec<(std::path::PathBuf, String)> {
+        let mut dirs: Vec<std::path::PathBuf> =
+            vec![concat!(env!("CARGO_MANIFEST_DIR"), "/src").into()];
+        let mut out = Vec::new();
+        while let Some(dir) = dirs.pop() {
+            for e in std::fs::read_dir(&dir).expect("src") {
+                let path = e.expect("an entry").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|x| x == "rs") {
+                    let text = std::fs::read_to_string(&path).expect("readable source");
+                    let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
+                    out.push((path, code));
+                }
+            }
+        }
+        out
+    }
+
+    /// What a literal of the code that looks like a message id (`refused-dealing`) is, if it
+    /// is one of ours: a message of the resources, a selector value the messages choose by
+    /// (`[big-gin]`), or one of the few other names written that way (egui ids and areas of
+    /// the table, each listed with its reason). A typo in a message id is none of these.
+    fn id_like_is_known(lit: &str, ids: &BTreeSet<String>, variants: &BTreeSet<String>) -> bool {
+        const OTHER: [(&str, &str); 17] = [
+            (
+                "computer-hand",
+                "an area of the table, for the layout's messages",
+            ),
+            ("player-hand", "an area of the table"),
+            ("discard-pile", "an area of the table"),
+            ("stock-pile", "an area of the table"),
+            ("status-line", "an area of the table"),
+            ("computer-turn-line", "an area of the table"),
+            ("hint-button", "an egui id"),
+            ("menu-button", "an egui id"),
+            ("moves-strip", "an egui id"),
+            ("score-strip", "an egui id"),
+            ("series-over", "an egui id"),
+            ("licence-font", "an egui id"),
+            ("licence-game", "an egui id"),
+            ("licence-notices", "an egui id"),
+            ("dejavu-sans", "the font's name for egui"),
+            ("hollywood-gin", "the program's name, for its own lines"),
+            ("hollywood-gin-writer", "a thread's name"),
+        ];
+        const CLI: [&str; 3] = ["not-hex", "too-long", "too-short"];
+        ids.contains(lit)
+            || variants.contains(lit)
+            || OTHER.iter().any(|(o, _)| *o == lit)
+            || CLI.contains(&lit)
+    }
+
+    /// Every message id the code uses is in the resources: every literal passed to
+    /// [`Voice::t`] is a message, and every literal shaped like an id anywhere in the code (the
+    /// ids chosen in a `match` and passed on) is a message, a selector value, or listed as
+    /// something else. (That every language has every message is the test above.)
+    #[test]
+    fn every_message_id_used_in_the_code_exists_in_the_resources() {
+        let ftl = SOURCES[0];
+        let ids: BTreeSet<String> = ftl
+            .lines()
+            .filter_map(|l| l.split_once(" =").map(|(k, _)| k.trim().to_string()))
+            .filter(|k| !k.is_empty() && !k.starts_with(['#', ' ', '.', '*', '[']))
+            .collect();
+        let variants: BTreeSet<String> = ftl
+            .split('[')
+            .skip(1)
+            .filter_map(|s| s.split_once(']').map(|(k, _)| k.to_string()))
+            .filter(|k| k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+            .collect();
+        assert!(
+            ids.len() > 200 && ids.contains("refused-dealing"),
+            "{}",
+            ids.len()
+        );
+        assert!(variants.contains("big-gin"), "{variants:?}");
+        let id_like = |s: &str| {
+            let mut parts = s.split('-');
+            s.contains('-')
+                && parts.all(|p| {
+                    !p.is_empty()
+                        && p.chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                })
+                && s.starts_with(|c: char| c.is_ascii_lowercase())
+        };
+        let (mut said, mut checked, mut wrong) = (0, 0, Vec::new());
+        for (path, code) in sources() {
+            let name = path.display().to_string();
+            // Literals passed straight to `t`: each must be a message.
+            for (i, _) in code.match_indices(".t(\"") {
+                let rest = &code[i + 4..];
+                let id = &rest[..rest.find('"').unwrap_or(0)];
+                said += 1;
+                if !ids.contains(id) {
+                    wrong.push(format!("{name}: t(\"{id}\") is no message"));
+                }
+            }
+            for (_, lit) in literals(&code) {
+                if id_like(&lit) {
+                    checked += 1;
+                    if !id_like_is_known(&lit, &ids, &variants) {
+                        wrong.push(format!("{name}: \"{lit}\" is no message"));
+                    }
+                }
+            }
+        }
+        assert!(
+            said > 100 && checked > 250,
+            "saw {said} calls, {checked} ids"
+        );
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        // The check catches what it is for.
+        assert!(!id_like_is_known("refused-dealling", &ids, &variants));
+        assert!(id_like("refused-dealling") && !id_like("Knock-now") && !id_like("a.b-c"));
     }
 }

@@ -76,7 +76,6 @@ refused-big-gin-off = Big gin is off in these rules.
 refused-no-such-meld = There is no such meld.
 refused-does-not-fit = The { $card } doesn't fit that meld.
 refused-bad-deck = That is not a deck of 52 cards.
-refused-no-gin = No gin in this hand yet.
 refused-dealing = Wait until the cards are dealt.
 
 ## The hint.

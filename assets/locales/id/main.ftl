@@ -73,7 +73,6 @@ refused-big-gin-off = Big gin tidak dipakai dalam aturan ini.
 refused-no-such-meld = Kombinasi itu tidak ada.
 refused-does-not-fit = Kartu { $card } tidak cocok untuk kombinasi itu.
 refused-bad-deck = Itu bukan satu dek berisi 52 kartu.
-refused-no-gin = Kartu Anda belum mencapai gin.
 refused-dealing = Tunggu sampai kartu selesai dibagikan.
 
 ## Saran.

@@ -73,7 +73,6 @@ refused-big-gin-off = Big gin staat uit in deze regels.
 refused-no-such-meld = Die combinatie bestaat niet.
 refused-does-not-fit = De { $card } past niet aan die combinatie.
 refused-bad-deck = Dat is geen spel van 52 kaarten.
-refused-no-gin = Nog geen gin in deze hand.
 refused-dealing = Wacht tot de kaarten gedeeld zijn.
 
 ## De tip.

@@ -1,9 +1,8 @@
 //! The app around the table, at the bottom of the stack: which screen shows ([`modes`]), the
-//! player's [`settings`] and the language they are spoken in ([`speech`]), who sits where
-//! ([`seats`]), the window's size and the card metrics for it ([`screen`]), its place on the
-//! screen ([`placement`]), the system's own key chords ([`keys`]), sleeping when idle
-//! ([`wake`]), the font and the window icon ([`fonts`], [`icon`]), and the words for the core's
-//! facts ([`words`], [`scoreview`], pure). Nothing here imports a folder above it: a file
+//! player's [`settings`] and the language the table speaks ([`speech`]), the window's size and
+//! the card metrics for it ([`screen`]), its place on the screen ([`placement`]), the
+//! system's own key chords ([`keys`]), sleeping when idle ([`wake`]), and the font and the
+//! window icon ([`fonts`], [`icon`]). Nothing here imports a folder above it: a file
 //! above that must keep the app awake says so with a [`wake::StayAwake`].
 
 pub mod fonts;
@@ -11,13 +10,10 @@ pub mod icon;
 pub mod keys;
 pub mod modes;
 pub mod placement;
-pub mod scoreview;
 pub mod screen;
-pub mod seats;
 pub mod settings;
 pub mod speech;
 pub mod wake;
-pub mod words;
 
 use bevy::app::PluginGroupBuilder;
 use bevy::prelude::*;

@@ -8,14 +8,14 @@
 use bevy::prelude::*;
 
 use super::settings::PlayerSettings;
-use crate::lang::{Arg, Lang, Texts};
+use crate::lang::{Lang, Voice};
 
-/// Every message, and the language to speak.
-#[derive(Resource, Debug)]
+/// The table's voice: the language in force (see [`Voice`]), and the system's.
+#[derive(Resource, Debug, Deref)]
 pub struct Speech {
-    texts: Texts,
-    /// The language in force.
-    pub lang: Lang,
+    /// Speaks the language in force.
+    #[deref]
+    voice: Voice,
     /// The operating system's language, as found at start.
     pub system: Lang,
 }
@@ -23,11 +23,7 @@ pub struct Speech {
 impl Default for Speech {
     /// English, with the system taken as English (tests, and before the settings are read).
     fn default() -> Self {
-        Speech {
-            texts: Texts::new(),
-            lang: Lang::En,
-            system: Lang::En,
-        }
+        Speech::new(Lang::En)
     }
 }
 
@@ -35,23 +31,17 @@ impl Speech {
     /// Speech in `lang` (the system taken to speak it too).
     pub fn new(lang: Lang) -> Speech {
         Speech {
-            lang,
+            voice: Voice::new(lang),
             system: lang,
-            ..default()
         }
-    }
-
-    /// Message `id` with `args`, in the language in force.
-    pub fn t(&self, id: &str, args: &[Arg]) -> String {
-        self.texts.get(self.lang, id, args)
     }
 }
 
 /// Follows the language setting.
 fn follow_setting(settings: Res<PlayerSettings>, mut speech: ResMut<Speech>) {
     let want = settings.language.unwrap_or(speech.system);
-    if speech.lang != want {
-        speech.lang = want;
+    if speech.lang() != want {
+        speech.voice = Voice::new(want);
     }
 }
 
@@ -65,7 +55,7 @@ impl Plugin for SpeechPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(Speech {
             system: self.system,
-            ..default()
+            ..Speech::default()
         })
         .add_systems(
             PreUpdate,

@@ -29,12 +29,12 @@ use bevy::prelude::*;
 use super::pointer::{Gesture, Gestures};
 use crate::gui::app::modes::playing;
 use crate::gui::app::screen::Screen;
-use crate::gui::app::seats::HUMAN;
 use crate::gui::table::command::{HandCommand, HandView, Move, PlayerCommand};
 use crate::gui::table::layout::{CardSprite, Placed, SortMode, TableLayout, card_at, hit_box};
 use crate::gui::table::phase::{TableSet, TurnPhase};
 use crate::gui::table::series::Series;
 use crate::rules::{Action, Card, Match};
+use crate::seats::HUMAN;
 
 /// A drag that ended, with the card that was dragged: it goes back to its place unless the
 /// drop became a move (the cards plugin sees to that).

@@ -24,7 +24,6 @@ use super::look::{
 use crate::gui::app::modes::playing;
 use crate::gui::app::screen::Metrics;
 use crate::gui::app::screen::Screen;
-use crate::gui::app::seats::HUMAN;
 use crate::gui::app::speech::Speech;
 use crate::gui::input::mouse::{live_focus, next_sort};
 use crate::gui::input::pointer::{Gesture, Gestures};
@@ -34,6 +33,7 @@ use crate::gui::table::layout::{Fits, SortMode, TableLayout};
 use crate::gui::table::phase::{TableSet, TurnPhase};
 use crate::gui::table::series::Series;
 use crate::rules::{Action, Match, best_arrangement};
+use crate::seats::HUMAN;
 
 /// One button on screen.
 #[derive(Clone, Debug, PartialEq)]

@@ -19,7 +19,6 @@ use bevy::prelude::*;
 
 use super::art::CardArt;
 use crate::gui::app::screen::Screen;
-use crate::gui::app::seats::{COMPUTER, HUMAN};
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::input::mouse::{Drag, DragEnded, Hover, live_focus, playable};
 use crate::gui::table::command::HandView;
@@ -27,6 +26,7 @@ use crate::gui::table::layout::{CardSprite, Layout, Lifts, Placed, TableLayout, 
 use crate::gui::table::phase::{Animating, DealStage, Dealing, TableSet, TurnPhase, round_key};
 use crate::gui::table::series::Series;
 use crate::rules::{Card, Match};
+use crate::seats::{COMPUTER, HUMAN};
 
 /// An eased move in progress; `flip` is the image shown from `flip_at` on (a card turning
 /// over).

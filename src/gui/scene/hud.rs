@@ -26,16 +26,16 @@ use crate::ai::Level;
 use crate::ai::heuristic::HintReason;
 use crate::gui::app::screen::Metrics;
 use crate::gui::app::screen::Screen;
-use crate::gui::app::seats::{COMPUTER, HUMAN};
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
-use crate::gui::app::words;
 use crate::gui::table::command::table_changed;
-use crate::gui::table::command::{Feedback, HandView};
+use crate::gui::table::command::{Feedback, HandView, Refusal};
 use crate::gui::table::layout::{Fits, RAISE};
 use crate::gui::table::phase::{TableSet, TurnPhase};
 use crate::gui::table::series::Series;
 use crate::rules::{Match, Seat, best_arrangement};
+use crate::seats::{COMPUTER, HUMAN};
+use crate::words;
 
 /// The prompt above the player's hand.
 #[derive(Component)]
@@ -224,7 +224,10 @@ pub fn status_line(
     let said = feedback
         .0
         .as_ref()
-        .map(|f| words::refusal(sp, f))
+        .map(|f| match f {
+            Refusal::Rule(e) => words::error(sp, e),
+            Refusal::Dealing => sp.t("refused-dealing", &[]),
+        })
         .unwrap_or_default();
     if !said.is_empty() {
         s.push_str("   ");
@@ -545,7 +548,6 @@ impl Plugin for HudPlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::app::words::Refusal;
 
     #[test]
     fn the_status_says_what_to_do_and_keeps_the_deal_secret_while_dealing() {

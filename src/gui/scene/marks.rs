@@ -18,13 +18,13 @@ use super::cards::DRAG_SCALE;
 use super::felt::Skin;
 use super::look::{self, BAND, GOLD, INK, SHADOW_SPREAD, TAG};
 use crate::gui::app::screen::Screen;
-use crate::gui::app::seats::HUMAN;
 use crate::gui::app::speech::Speech;
 use crate::gui::input::mouse::{Drag, live_focus};
 use crate::gui::table::command::HandView;
 use crate::gui::table::layout::{CardSprite, DRAGGED, Placed, TableLayout};
 use crate::gui::table::phase::{TableSet, TurnPhase};
 use crate::gui::table::series::Series;
+use crate::seats::HUMAN;
 
 /// A card's shadow (a child of the card).
 #[derive(Component)]

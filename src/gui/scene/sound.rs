@@ -176,10 +176,10 @@ mod play {
     use bevy::prelude::*;
 
     use super::{Cue, cue_for, wav};
-    use crate::gui::app::seats::HUMAN;
     use crate::gui::app::settings::PlayerSettings;
     use crate::gui::table::phase::{DealStage, Dealing, TableSet, round_key};
     use crate::gui::table::series::{RoundEnd, Series};
+    use crate::seats::HUMAN;
 
     #[derive(Resource)]
     struct Sounds(Vec<(Cue, Handle<AudioSource>)>);

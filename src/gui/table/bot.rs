@@ -20,10 +20,10 @@ use super::phase::{Animating, TableSet, TurnPhase};
 use super::series::Series;
 use crate::ai::View;
 use crate::gui::app::modes::playing;
-use crate::gui::app::seats::COMPUTER;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::wake::{StayAwake, WakeCheck};
 use crate::rules::{Action, Match};
+use crate::seats::COMPUTER;
 
 /// The pause before the computer's move is shown, at normal speed.
 const BOT_PAUSE_SECS: f32 = 0.6;

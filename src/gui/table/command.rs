@@ -22,10 +22,9 @@ use super::layout::{HandOrder, SortMode};
 use super::phase::{Dealing, TableSet, TurnPhase};
 use super::series::Series;
 use crate::gui::app::screen::Screen;
-use crate::gui::app::seats::HUMAN;
 use crate::gui::app::settings::PlayerSettings;
-use crate::gui::app::words::Refusal;
-use crate::rules::{Action, Card, Seat, best_arrangement, best_layoffs};
+use crate::rules::{Action, Card, RuleError, Seat, best_arrangement, best_layoffs, deadwood};
+use crate::seats::HUMAN;
 use crate::store::settings::Settings;
 
 /// How the player's hand shows and what they have chosen but not played yet.
@@ -48,6 +47,14 @@ impl HandView {
         self.knocking = false;
         self.selected = None;
     }
+}
+
+/// Why the table refused the player's last command: the core's refusal, or a move sent while
+/// the cards are still being dealt.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    Rule(RuleError),
+    Dealing,
 }
 
 /// What the table says back to the player's last command: why it was refused (`None` when it
@@ -257,7 +264,11 @@ fn play(series: &mut Series, hand: &mut HandView, feedback: &mut Feedback, mv: M
             if let Some(a) = big.or_else(|| series.legal(|a| matches!(a, Action::Gin { .. }))) {
                 actions.push(a);
             } else {
-                feedback.0 = Some(Refusal::NoGin);
+                // Ask the core why: gin with the discard that leaves the least deadwood.
+                let hand = r.hand(HUMAN);
+                let discard = hand.iter().min_by_key(|&c| deadwood(hand.without(c)));
+                let gin = Action::Gin { discard };
+                feedback.0 = r.clone().apply(HUMAN, gin).err().map(Refusal::Rule);
                 return;
             }
         }
@@ -338,10 +349,10 @@ impl Plugin for CommandPlugin {
 mod tests {
     use super::*;
     use crate::ai::Level;
-    use crate::gui::app::seats::COMPUTER;
     use crate::gui::table::phase::{TurnPhase, phase_of};
     use crate::rules::CardSet;
-    use crate::rules::{Phase, RuleError};
+    use crate::rules::Phase;
+    use crate::seats::COMPUTER;
     use crate::store::save::bot_seed_of;
 
     /// The table's resources, as `apply_commands` hands them to [`command`].
@@ -389,6 +400,44 @@ mod tests {
             t.series.current.apply(seat, a).unwrap();
         }
         panic!("never reached the position");
+    }
+
+    #[test]
+    fn gin_pressed_without_gin_is_refused_with_the_cores_reason() {
+        let mut game = Table::new(5);
+        play_until(&mut game, |g| {
+            phase_of(&g.series.current) == TurnPhase::Discard
+        });
+        let r = game.series.current.round().clone();
+        assert!(
+            !r.legal_actions()
+                .iter()
+                .any(|a| matches!(a, Action::Gin { .. })),
+            "seed 5 deals no gin at the first discard"
+        );
+        let hand = r.hand(HUMAN);
+        let least = hand
+            .iter()
+            .map(|c| deadwood(hand.without(c)))
+            .min()
+            .unwrap();
+        game.command(PlayerCommand::Move(Move::Gin));
+        assert_eq!(game.series.current.round(), &r, "nothing was played");
+        assert_eq!(
+            game.feedback.0,
+            Some(Refusal::Rule(RuleError::NotGin { deadwood: least })),
+        );
+        // Before drawing, the core says it is not the time.
+        let mut game = Table::new(5);
+        play_until(&mut game, |g| {
+            phase_of(&g.series.current) == TurnPhase::Draw
+        });
+        game.command(PlayerCommand::Move(Move::Gin));
+        assert!(
+            matches!(game.feedback.0, Some(Refusal::Rule(_))),
+            "{:?}",
+            game.feedback.0
+        );
     }
 
     #[test]
@@ -578,6 +627,6 @@ mod tests {
         assert_eq!(t.series.current.series_no(), 2);
         assert_eq!(t.series.current.rules().gin_bonus, 20);
         assert_eq!(t.series.level, Level::Easy);
-        assert!(t.feedback.is_none());
+        assert!(t.feedback.0.is_none());
     }
 }

@@ -17,8 +17,8 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::gui::app::screen::Metrics;
-use crate::gui::app::seats::{COMPUTER, HUMAN};
 use crate::rules::{Card, CardSet, Match, best_arrangement};
+use crate::seats::{COMPUTER, HUMAN};
 
 /// How the player's hand is ordered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,9 +9,9 @@
 
 use bevy::prelude::*;
 
-use crate::gui::app::seats::HUMAN;
 use crate::gui::app::wake::{StayAwake, WakeCheck};
 use crate::rules::{Match, Phase};
+use crate::seats::HUMAN;
 
 /// Whose move it is and what kind, derived from the core (plus `Dealing` while cards fly).
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -13,8 +13,8 @@ use bevy::prelude::*;
 
 use super::phase::{Dealing, TableSet, TurnPhase, phase_of};
 use crate::ai::Level;
-use crate::gui::app::seats::HUMAN;
 use crate::rules::{Action, DealPlayed, Entry, Match, RoundResult, RuleError, Seat};
+use crate::seats::HUMAN;
 use crate::store::save::bot_seed_of;
 use crate::store::settings::Settings;
 

@@ -20,17 +20,17 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::theme::table_button;
 use crate::ai::Level;
 use crate::gui::app::modes::MenuScreen;
-use crate::gui::app::seats::HUMAN;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
-use crate::gui::app::words;
 use crate::gui::table::command::{HandView, PlayerCommand, SeriesCommand};
 use crate::gui::table::persist::Statistics;
 use crate::gui::table::phase::TableSet;
 use crate::gui::table::series::{FinishedDeals, Series};
 use crate::lang::{Arg, Lang};
 use crate::rules::{RuleSettings, Seat};
+use crate::seats::HUMAN;
 use crate::store::settings::{AnimSpeed, CardBack, Settings};
+use crate::words;
 
 /// The replay page's form.
 #[derive(Resource)]
@@ -99,15 +99,14 @@ fn big(ui: &mut egui::Ui, text: &str) -> bool {
 
 fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) {
     let mut s = settings.0.clone();
-    let t = |id: &str| sp.t(id, &[]);
-    ui.label(egui::RichText::new(t("settings-note")).italics());
+    ui.label(egui::RichText::new(sp.t("settings-note", &[])).italics());
     ui.separator();
     egui::Grid::new("settings")
         .num_columns(2)
         .spacing([16.0, 8.0])
         .show(ui, |ui| {
             // Each language is named in itself, so a player lost in another can find theirs.
-            ui.label(t("settings-language"));
+            ui.label(sp.t("settings-language", &[]));
             // Two fixed lines, not a wrapping row: egui's grid sizes a row by the last frame,
             // so a row that wraps overlapped the next until the next repaint.
             ui.vertical(|ui| {
@@ -123,23 +122,23 @@ fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
                 });
             });
             ui.end_row();
-            ui.label(t("settings-computer"));
+            ui.label(sp.t("settings-computer", &[]));
             ui.horizontal(|ui| {
                 for l in Level::ALL {
                     ui.radio_value(&mut s.level, l, words::level(sp, l));
                 }
             });
             ui.end_row();
-            ui.label(t("settings-gin-bonus"));
+            ui.label(sp.t("settings-gin-bonus", &[]));
             ui.horizontal(|ui| {
                 ui.radio_value(&mut s.rules.gin_bonus, 25, "25");
                 ui.radio_value(&mut s.rules.gin_bonus, 20, "20");
             });
             ui.end_row();
-            ui.label(t("settings-undercut-bonus"));
+            ui.label(sp.t("settings-undercut-bonus", &[]));
             ui.add(egui::DragValue::new(&mut s.rules.undercut_bonus).range(0..=50));
             ui.end_row();
-            ui.label(t("settings-classic"));
+            ui.label(sp.t("settings-classic", &[]));
             ui.vertical(|ui| {
                 let opt = |ui: &mut egui::Ui, v: &mut Option<u32>, value: u32, id: &str| {
                     let mut on = v.is_some();
@@ -176,7 +175,7 @@ fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
                 );
             });
             ui.end_row();
-            ui.label(t("settings-speed"));
+            ui.label(sp.t("settings-speed", &[]));
             ui.horizontal(|ui| {
                 for a in AnimSpeed::ALL {
                     let id = match a {
@@ -185,21 +184,21 @@ fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
                         AnimSpeed::Normal => "speed-normal",
                         AnimSpeed::Slow => "speed-slow",
                     };
-                    ui.radio_value(&mut s.speed, a, t(id));
+                    ui.radio_value(&mut s.speed, a, sp.t(id, &[]));
                 }
             });
             ui.end_row();
-            ui.label(t("settings-cards"));
-            ui.checkbox(&mut s.four_color, t("settings-four-color"));
+            ui.label(sp.t("settings-cards", &[]));
+            ui.checkbox(&mut s.four_color, sp.t("settings-four-color", &[]));
             ui.end_row();
-            ui.label(t("settings-ui-scale"));
+            ui.label(sp.t("settings-ui-scale", &[]));
             ui.horizontal(|ui| {
                 for pct in Settings::UI_SCALES {
                     ui.radio_value(&mut s.ui_scale, pct, format!("{pct}%"));
                 }
             });
             ui.end_row();
-            ui.label(t("settings-card-back"));
+            ui.label(sp.t("settings-card-back", &[]));
             ui.horizontal(|ui| {
                 for b in CardBack::ALL {
                     let id = match b {
@@ -208,22 +207,22 @@ fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
                         CardBack::Green => "back-green",
                         CardBack::Grey => "back-grey",
                     };
-                    ui.radio_value(&mut s.card_back, b, t(id));
+                    ui.radio_value(&mut s.card_back, b, sp.t(id, &[]));
                 }
             });
             ui.end_row();
-            ui.label(t("settings-sound"));
+            ui.label(sp.t("settings-sound", &[]));
             ui.horizontal(|ui| {
-                ui.checkbox(&mut s.sound, t("settings-sound-on"));
+                ui.checkbox(&mut s.sound, sp.t("settings-sound-on", &[]));
                 ui.add_enabled(
                     s.sound,
-                    egui::Slider::new(&mut s.volume, 0.0..=1.0).text(t("settings-volume")),
+                    egui::Slider::new(&mut s.volume, 0.0..=1.0).text(sp.t("settings-volume", &[])),
                 );
             });
             ui.end_row();
             if !crate::gui::scene::sound::AVAILABLE {
                 ui.label("");
-                ui.label(egui::RichText::new(t("settings-no-sound")).small());
+                ui.label(egui::RichText::new(sp.t("settings-no-sound", &[])).small());
                 ui.end_row();
             }
         });
@@ -231,7 +230,7 @@ fn settings_page(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
         settings.0 = s;
     }
     ui.separator();
-    if ui.button(t("settings-restore")).clicked() {
+    if ui.button(sp.t("settings-restore", &[])).clicked() {
         settings.0 = Default::default();
     }
 }
@@ -347,16 +346,15 @@ fn menu_ui(
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let sp = &*speech;
-    let t = |id: &str| sp.t(id, &[]);
     let page = *screen.get();
     let title = match page {
         MenuScreen::Closed => return Ok(()),
-        MenuScreen::Main => t("game-title"),
-        MenuScreen::ConfirmNew => t("confirm-new-title"),
-        MenuScreen::Replay => t("menu-replay"),
-        MenuScreen::Settings => t("menu-settings"),
-        MenuScreen::Statistics => t("menu-statistics"),
-        MenuScreen::Help => t("menu-help"),
+        MenuScreen::Main => sp.t("game-title", &[]),
+        MenuScreen::ConfirmNew => sp.t("confirm-new-title", &[]),
+        MenuScreen::Replay => sp.t("menu-replay", &[]),
+        MenuScreen::Settings => sp.t("menu-settings", &[]),
+        MenuScreen::Statistics => sp.t("menu-statistics", &[]),
+        MenuScreen::Help => sp.t("menu-help", &[]),
     };
     let ctx = contexts.ctx_mut()?;
     let mut to = page;
@@ -373,14 +371,14 @@ fn menu_ui(
             MenuScreen::Main => {
                 ui.vertical_centered(|ui| {
                     let cont = if series_in_play(&series) {
-                        t("menu-continue")
+                        sp.t("menu-continue", &[])
                     } else {
-                        t("menu-play")
+                        sp.t("menu-play", &[])
                     };
                     if big(ui, &cont) {
                         to = MenuScreen::Closed;
                     }
-                    if big(ui, &t("menu-new-series")) {
+                    if big(ui, &sp.t("menu-new-series", &[])) {
                         if series_in_play(&series) {
                             to = MenuScreen::ConfirmNew;
                         } else {
@@ -390,19 +388,19 @@ fn menu_ui(
                             to = MenuScreen::Closed;
                         }
                     }
-                    if big(ui, &t("menu-replay")) {
+                    if big(ui, &sp.t("menu-replay", &[])) {
                         to = MenuScreen::Replay;
                     }
-                    if big(ui, &t("menu-settings")) {
+                    if big(ui, &sp.t("menu-settings", &[])) {
                         to = MenuScreen::Settings;
                     }
-                    if big(ui, &t("menu-statistics")) {
+                    if big(ui, &sp.t("menu-statistics", &[])) {
                         to = MenuScreen::Statistics;
                     }
-                    if big(ui, &t("menu-help")) {
+                    if big(ui, &sp.t("menu-help", &[])) {
                         to = MenuScreen::Help;
                     }
-                    if big(ui, &t("menu-quit")) {
+                    if big(ui, &sp.t("menu-quit", &[])) {
                         exit.write(AppExit::Success);
                     }
                     ui.label(
@@ -415,34 +413,34 @@ fn menu_ui(
                 });
             }
             MenuScreen::ConfirmNew => {
-                ui.label(t("confirm-new-text"));
+                ui.label(sp.t("confirm-new-text", &[]));
                 ui.horizontal(|ui| {
-                    if ui.button(t("confirm-new-yes")).clicked() {
+                    if ui.button(sp.t("confirm-new-yes", &[])).clicked() {
                         commands.write(PlayerCommand::Series(SeriesCommand::NewSeries(
                             fresh_seed(),
                         )));
                         to = MenuScreen::Closed;
                     }
-                    if ui.button(t("confirm-new-no")).clicked() {
+                    if ui.button(sp.t("confirm-new-no", &[])).clicked() {
                         to = MenuScreen::Main;
                     }
                 });
             }
             MenuScreen::Replay => {
                 ui.set_max_width(520.0);
-                ui.label(t("replay-intro"));
+                ui.label(sp.t("replay-intro", &[]));
                 // The series' finished deals, newest first; never the deal in play, whose
                 // seed would give the computer's hand away.
-                ui.label(egui::RichText::new(t("replay-finished")).strong());
+                ui.label(egui::RichText::new(sp.t("replay-finished", &[])).strong());
                 if deals.list.is_empty() {
-                    ui.label(egui::RichText::new(t("replay-none-yet")).small());
+                    ui.label(egui::RichText::new(sp.t("replay-none-yet", &[])).small());
                 }
                 egui::ScrollArea::vertical()
                     .max_height(160.0)
                     .show(ui, |ui| {
                         for d in deals.list.iter().rev() {
                             ui.horizontal(|ui| {
-                                if ui.small_button(t("replay-button")).clicked() {
+                                if ui.small_button(sp.t("replay-button", &[])).clicked() {
                                     commands.write(PlayerCommand::Series(SeriesCommand::Replay {
                                         dealer: d.dealer,
                                         seed: d.seed,
@@ -455,21 +453,21 @@ fn menu_ui(
                     });
                 ui.separator();
                 ui.horizontal(|ui| {
-                    ui.label(t("replay-seed"));
+                    ui.label(sp.t("replay-seed", &[]));
                     ui.text_edit_singleline(&mut form.seed);
                 });
                 ui.horizontal(|ui| {
-                    ui.label(t("replay-dealer"));
+                    ui.label(sp.t("replay-dealer", &[]));
                     for seat in [HUMAN, HUMAN.other()] {
                         let name = sp.t("seat-name", &[("who", words::who(seat).into())]);
                         ui.radio_value(&mut form.dealer, seat, name);
                     }
                 });
                 if form.bad_seed {
-                    ui.colored_label(egui::Color32::LIGHT_RED, t("replay-bad-seed"));
+                    ui.colored_label(egui::Color32::LIGHT_RED, sp.t("replay-bad-seed", &[]));
                 }
                 ui.horizontal(|ui| {
-                    if ui.button(t("replay-play")).clicked() {
+                    if ui.button(sp.t("replay-play", &[])).clicked() {
                         match form.seed.trim().parse::<u64>() {
                             Ok(seed) => {
                                 let dealer = form.dealer;
@@ -483,20 +481,20 @@ fn menu_ui(
                             Err(_) => form.bad_seed = true,
                         }
                     }
-                    if ui.button(t("button-back")).clicked() {
+                    if ui.button(sp.t("button-back", &[])).clicked() {
                         to = MenuScreen::Main;
                     }
                 });
             }
             MenuScreen::Settings => {
                 settings_page(ui, &mut settings, sp);
-                if ui.button(t("button-back")).clicked() {
+                if ui.button(sp.t("button-back", &[])).clicked() {
                     to = MenuScreen::Main;
                 }
             }
             MenuScreen::Statistics => {
                 statistics_page(ui, sp, &stats);
-                if ui.button(t("button-back")).clicked() {
+                if ui.button(sp.t("button-back", &[])).clicked() {
                     to = MenuScreen::Main;
                 }
             }
@@ -507,24 +505,24 @@ fn menu_ui(
                     .show(ui, |ui| {
                         ui.set_max_width(560.0);
                         for (head, body) in HELP {
-                            ui.strong(t(head));
+                            ui.strong(sp.t(head, &[]));
                             ui.label(sp.t(body, &args));
                             ui.add_space(6.0);
                         }
                         // The licences: headings in the player's language, texts as written.
-                        ui.strong(t("help-licences-title"));
-                        ui.label(t("help-licences"));
+                        ui.strong(sp.t("help-licences-title", &[]));
+                        ui.label(sp.t("help-licences", &[]));
                         for (head, id, text) in [
                             ("help-licence-game", "licence-game", GAME_LICENCE),
                             ("help-licence-notices", "licence-notices", NOTICES),
                             ("help-licence-font", "licence-font", FONT_LICENCE),
                         ] {
-                            egui::CollapsingHeader::new(t(head))
+                            egui::CollapsingHeader::new(sp.t(head, &[]))
                                 .id_salt(id)
                                 .show(ui, |ui| licence_text(ui, id, text));
                         }
                     });
-                if ui.button(t("button-back")).clicked() {
+                if ui.button(sp.t("button-back", &[])).clicked() {
                     to = MenuScreen::Main;
                 }
             }

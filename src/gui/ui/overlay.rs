@@ -3,7 +3,7 @@
 //! deal seed, and notices about the player's files.
 //!
 //! Decisions:
-//! - Everything the overlay says comes from [`crate::gui::app::scoreview`] (pure, unit-tested) or the
+//! - Everything the overlay says comes from [`crate::words::score`] (pure, unit-tested) or the
 //!   rules core; this file only lays it out.
 //! - egui is zoomed with the window (the same scale as the table's text), so it reads the same
 //!   at 1024×640 and at 4K.
@@ -26,12 +26,9 @@ use super::theme::{at_scale, card_text, table_button};
 use crate::ai::View;
 use crate::ai::heuristic::hint;
 use crate::gui::app::modes::MenuScreen;
-use crate::gui::app::scoreview::{ScoreView, banner, worked_out};
 use crate::gui::app::screen::Screen;
-use crate::gui::app::seats::HUMAN;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
-use crate::gui::app::words;
 use crate::gui::scene::hud::Hint;
 use crate::gui::scene::look;
 use crate::gui::table::command::{HandView, PlayerCommand, SeriesCommand};
@@ -39,6 +36,9 @@ use crate::gui::table::persist::Notices;
 use crate::gui::table::phase::{TurnPhase, round_key};
 use crate::gui::table::series::{FinishedDeals, RoundEnd, Series};
 use crate::rules::{DealPlayed, commit};
+use crate::seats::HUMAN;
+use crate::words;
+use crate::words::score::{ScoreView, banner, worked_out};
 
 /// What the overlay is showing.
 #[derive(Resource, Default)]

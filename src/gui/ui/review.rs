@@ -25,15 +25,16 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::room::Placements;
 use super::theme::{at_scale, card_text};
 use crate::ai::review::{self, Review};
-use crate::gui::app::seats::HUMAN;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
 use crate::gui::app::wake::{StayAwake, WakeCheck};
 use crate::gui::scene::look;
 use crate::gui::table::command::{PlayerCommand, SeriesCommand};
 use crate::gui::table::series::Series;
-use crate::lang::{Arg, action_text, card, card_row, decimal};
+use crate::lang::{card, card_row};
 use crate::rules::RuleError;
+use crate::seats::HUMAN;
+use crate::words;
 
 /// Where the review is.
 #[derive(Default)]
@@ -155,34 +156,6 @@ const COLUMN: f32 = 250.0;
 const GUTTER: f32 = 14.0;
 pub const WIDTH: f32 = 3.0 * COLUMN + 2.0 * GUTTER + 40.0;
 
-/// What the review says of decision `d`: the better move and its cost, too close to call, or
-/// fine.
-fn verdict_text(t: impl Fn(&str, &[Arg]) -> String + Copy, d: &review::Decision) -> String {
-    let act = |a: &crate::rules::Action| action_text(t, a);
-    let margin = ("margin", decimal(t, review::MARGIN, 0).into());
-    let cost = [
-        ("best", act(&d.best).into()),
-        ("cost", decimal(t, d.cost, 1).into()),
-        ("se", decimal(t, d.se, 1).into()),
-    ];
-    match d.verdict {
-        review::Verdict::Costly => t("review-better", &cost),
-        review::Verdict::TooClose => {
-            let mut args = cost.to_vec();
-            args.push(margin);
-            args.push(("samples", d.samples.into()));
-            t("review-too-close", &args)
-        }
-        review::Verdict::Fine => t(
-            "review-fine",
-            &[
-                ("agree", if d.cost == 0.0 { "yes" } else { "no" }.into()),
-                margin,
-            ],
-        ),
-    }
-}
-
 fn review_ui(
     mut contexts: EguiContexts,
     mut rr: ResMut<RoundReview>,
@@ -194,8 +167,7 @@ fn review_ui(
         return Ok(());
     }
     let sp = &*speech;
-    let t = |id: &str, args: &[Arg]| sp.t(id, args);
-    let act = |a: &crate::rules::Action| action_text(t, a);
+    let act = |a: &crate::rules::Action| words::action_text(sp, a);
     let ctx = contexts.ctx_mut()?;
     let round = match &rr.0 {
         ReviewState::Running { round, .. } | ReviewState::Ready { round, .. } => *round,
@@ -219,13 +191,13 @@ fn review_ui(
                     // Wide and low: it fits between the revealed hands, beside nothing else. Its
                     // own width at each scale (egui would keep it as wide as it ever was).
                     ui.set_width(WIDTH * placed.scale);
-                    let title = t("review-title", &[("round", (round + 1).into())]);
+                    let title = sp.t("review-title", &[("round", (round + 1).into())]);
                     match &rr.0 {
                         ReviewState::Running { done, total, .. } => {
                             let (d, n) =
                                 (done.load(Ordering::Relaxed), total.load(Ordering::Relaxed));
                             ui.strong(&title);
-                            ui.label(t(
+                            ui.label(sp.t(
                                 "review-progress",
                                 &[("done", d.into()), ("total", n.into())],
                             ));
@@ -237,7 +209,7 @@ fn review_ui(
                         ReviewState::Ready {
                             review: rev, step, ..
                         } => {
-                            let summary = crate::lang::review_summary(t, rev);
+                            let summary = words::review::summary(sp, rev);
                             ui.horizontal_wrapped(|ui| {
                                 ui.strong(format!("{title}:"));
                                 ui.label(card_text(ui, &summary, settings.four_color));
@@ -251,7 +223,7 @@ fn review_ui(
                                 ui.horizontal_top(|ui| {
                                     ui.vertical(|ui| {
                                         ui.set_width(col);
-                                        ui.strong(t(
+                                        ui.strong(sp.t(
                                             "review-step",
                                             &[
                                                 ("step", (step + 1).into()),
@@ -259,12 +231,12 @@ fn review_ui(
                                                 ("move", (d.move_index + 1).into()),
                                             ],
                                         ));
-                                        let chose = t(
+                                        let chose = sp.t(
                                             "review-you-chose",
                                             &[("played", act(&d.played).into())],
                                         );
                                         ui.label(card_text(ui, &chose, settings.four_color));
-                                        let verdict = verdict_text(t, d);
+                                        let verdict = words::review::verdict(sp, d);
                                         let mut job = card_text(ui, &verdict, settings.four_color);
                                         if d.flagged() {
                                             for s in &mut job.sections {
@@ -280,8 +252,11 @@ fn review_ui(
                                         ui.set_width(col);
                                         let v = &d.view;
                                         for line in [
-                                            t("review-hand", &[("cards", card_row(v.hand).into())]),
-                                            t(
+                                            sp.t(
+                                                "review-hand",
+                                                &[("cards", card_row(v.hand).into())],
+                                            ),
+                                            sp.t(
                                                 "review-top",
                                                 &[(
                                                     "card",
@@ -291,7 +266,7 @@ fn review_ui(
                                                         .into(),
                                                 )],
                                             ),
-                                            t(
+                                            sp.t(
                                                 "review-known",
                                                 &[
                                                     ("count", v.knowledge.opp_holds.len().into()),
@@ -309,7 +284,8 @@ fn review_ui(
                                     ui.vertical(|ui| {
                                         ui.set_width(col);
                                         ui.label(
-                                            egui::RichText::new(t("review-options", &[])).small(),
+                                            egui::RichText::new(sp.t("review-options", &[]))
+                                                .small(),
                                         );
                                         // What each move gives away against the best: what
                                         // a player can act on (the engine's own values are
@@ -319,11 +295,17 @@ fn review_ui(
                                             let mv = ("move", act(&m.action).into());
                                             let cost = best - m.mean;
                                             let line = if cost < 0.05 {
-                                                t("review-option-best", &[mv])
+                                                sp.t("review-option-best", &[mv])
                                             } else {
-                                                t(
+                                                sp.t(
                                                     "review-option",
-                                                    &[mv, ("cost", decimal(t, cost, 1).into())],
+                                                    &[
+                                                        mv,
+                                                        (
+                                                            "cost",
+                                                            words::decimal(sp, cost, 1).into(),
+                                                        ),
+                                                    ],
                                                 )
                                             };
                                             ui.label(card_text(ui, &line, settings.four_color));
@@ -331,7 +313,7 @@ fn review_ui(
                                     });
                                 });
                             } else {
-                                ui.label(t("review-none", &[]));
+                                ui.label(sp.t("review-none", &[]));
                             }
                             ui.separator();
                             ui.horizontal(|ui| {
@@ -339,7 +321,7 @@ fn review_ui(
                                 if ui
                                     .add_enabled(
                                         *step > 0,
-                                        egui::Button::new(t("review-prev", &[])),
+                                        egui::Button::new(sp.t("review-prev", &[])),
                                     )
                                     .clicked()
                                 {
@@ -348,18 +330,18 @@ fn review_ui(
                                 if ui
                                     .add_enabled(
                                         step + 1 < n,
-                                        egui::Button::new(t("review-next", &[])),
+                                        egui::Button::new(sp.t("review-next", &[])),
                                     )
                                     .clicked()
                                 {
                                     go = Some(step + 1);
                                 }
                                 if let Some(b) = rev.biggest_index()
-                                    && ui.button(t("review-biggest", &[])).clicked()
+                                    && ui.button(sp.t("review-biggest", &[])).clicked()
                                 {
                                     go = Some(b);
                                 }
-                                if ui.button(t("review-close", &[])).clicked() {
+                                if ui.button(sp.t("review-close", &[])).clicked() {
                                     close = true;
                                 }
                             });

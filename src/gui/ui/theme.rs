@@ -17,8 +17,8 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, CornerRadius, FontFamily, FontId, Stroke, TextStyle};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
-use crate::gui::app::words;
 use crate::gui::scene::look::{self, BUTTON, BUTTON_TEXT, GOLD, INK, INK_SOFT, PANEL, egui_color};
+use crate::words;
 
 /// A control inside a panel: raised from the panel's green; lighter under the pointer; dark
 /// gold while pressed. All carry [`INK`] text.

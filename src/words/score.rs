@@ -9,9 +9,9 @@
 
 use crate::rules::{Entry, Outcome, RoundResult, Scoreboard, Seat};
 
-use super::seats::HUMAN;
-use super::speech::Speech;
-use super::words::{self, who};
+use super::{self as words, who};
+use crate::lang::Voice;
+use crate::seats::HUMAN;
 
 /// The scoreboard as text cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,13 +27,13 @@ pub struct ScoreView {
 }
 
 /// "games 1, 2, 3" / "game 2" / "no open game".
-fn games_list(sp: &Speech, games: &[usize]) -> String {
+fn games_list(v: &Voice, games: &[usize]) -> String {
     let numbers = games
         .iter()
         .map(|g| (g + 1).to_string())
         .collect::<Vec<_>>()
         .join(", ");
-    sp.t(
+    v.t(
         "games-list",
         &[("count", games.len().into()), ("games", numbers.into())],
     )
@@ -52,28 +52,28 @@ fn outcome(o: Outcome) -> &'static str {
 
 /// One history line, e.g. "Round 4: You +4 (knock) in games 1, 2, 3". (No arrow: egui's
 /// default fonts have no "→" glyph.)
-pub fn history_line(sp: &Speech, e: &Entry) -> String {
+pub fn history_line(v: &Voice, e: &Entry) -> String {
     let mut s = match e.winner {
-        None => sp.t("history-dead-hand", &[("round", e.round.into())]),
-        Some(w) => sp.t(
+        None => v.t("history-dead-hand", &[("round", e.round.into())]),
+        Some(w) => v.t(
             "history-win",
             &[
                 ("round", e.round.into()),
                 ("who", who(w).into()),
                 ("points", e.points.into()),
                 ("how", outcome(e.outcome).into()),
-                ("games", games_list(sp, &e.games).into()),
+                ("games", games_list(v, &e.games).into()),
             ],
         ),
     };
     for g in &e.closed {
-        s.push_str(&sp.t("history-closes", &[("game", (g + 1).into())]));
+        s.push_str(&v.t("history-closes", &[("game", (g + 1).into())]));
     }
     s
 }
 
 impl ScoreView {
-    pub fn of(sp: &Speech, sb: &Scoreboard) -> ScoreView {
+    pub fn of(v: &Voice, sb: &Scoreboard) -> ScoreView {
         let mut cells: [[String; 3]; 2] = Default::default();
         let mut status: [String; 3] = Default::default();
         for (g, game) in sb.games.iter().enumerate() {
@@ -85,19 +85,19 @@ impl ScoreView {
                 };
             }
             status[g] = match game.winner {
-                None => sp.t("game-open", &[]),
-                Some(w) => sp.t("game-won-by", &[("who", who(w).into())]),
+                None => v.t("game-open", &[]),
+                Some(w) => v.t("game-won-by", &[("who", who(w).into())]),
             };
         }
         let won = sb.games_won();
         let (h, c) = (won[HUMAN.index()], won[HUMAN.other().index()]);
         let games = [("you", h.into()), ("computer", c.into())];
         let series = match sb.series_winner() {
-            Some(w) => sp.t(
+            Some(w) => v.t(
                 "series-won",
                 &[&games[..], &[("who", who(w).into())]].concat(),
             ),
-            None => sp.t(
+            None => v.t(
                 "series-standing",
                 &[
                     &games[..],
@@ -110,7 +110,7 @@ impl ScoreView {
             cells,
             status,
             series,
-            history: sb.history.iter().map(|e| history_line(sp, e)).collect(),
+            history: sb.history.iter().map(|e| history_line(v, e)).collect(),
         }
     }
 }
@@ -119,7 +119,7 @@ impl ScoreView {
 /// deadwood (the defender's after layoffs, which are named), the sum, and what each game
 /// credited now stands at. Empty for a dead hand.
 pub fn worked_out(
-    sp: &Speech,
+    v: &Voice,
     result: &RoundResult,
     entry: &Entry,
     after: &Scoreboard,
@@ -131,7 +131,7 @@ pub fn worked_out(
     let kd = result.spreads[k.index()].deadwood_points;
     let dd = result.spreads[d.index()].deadwood_points;
     let mut lines = Vec::new();
-    lines.push(sp.t(
+    lines.push(v.t(
         "worked-knocker",
         &[
             ("who", who(k).into()),
@@ -140,7 +140,7 @@ pub fn worked_out(
         ],
     ));
     let laid: Vec<String> = result.layoffs.iter().map(|l| words::card(l.card)).collect();
-    lines.push(sp.t(
+    lines.push(v.t(
         "worked-defender",
         &[
             ("who", who(d).into()),
@@ -155,7 +155,7 @@ pub fn worked_out(
         Outcome::Undercut => format!("{kd} − {dd} + {} = {p}", result.bonus),
         _ => format!("{dd} − {kd} = {p}"),
     };
-    lines.push(sp.t(
+    lines.push(v.t(
         "worked-sum",
         &[
             ("sum", sum.into()),
@@ -165,7 +165,7 @@ pub fn worked_out(
     ));
     for &g in &entry.games {
         let now = after.games[g].points[w.index()];
-        lines.push(sp.t(
+        lines.push(v.t(
             "worked-game",
             &[
                 ("game", (g + 1).into()),
@@ -180,17 +180,17 @@ pub fn worked_out(
 
 /// The banner after a round, e.g. "Computer undercut you: +12 to game 1", plus a line for each
 /// game it closed and one when it decided the series.
-pub fn banner(sp: &Speech, result: &RoundResult, entry: &Entry, after: &Scoreboard) -> Vec<String> {
+pub fn banner(v: &Voice, result: &RoundResult, entry: &Entry, after: &Scoreboard) -> Vec<String> {
     let mut lines = Vec::new();
     let first = match result.winner {
-        None => sp.t("banner-dead-hand", &[]),
-        Some(w) => sp.t(
+        None => v.t("banner-dead-hand", &[]),
+        Some(w) => v.t(
             "banner-win",
             &[
                 ("who", who(w).into()),
                 ("how", outcome(result.outcome).into()),
                 ("points", entry.points.into()),
-                ("games", games_list(sp, &entry.games).into()),
+                ("games", games_list(v, &entry.games).into()),
             ],
         ),
     };
@@ -198,7 +198,7 @@ pub fn banner(sp: &Speech, result: &RoundResult, entry: &Entry, after: &Scoreboa
     for &g in &entry.closed {
         let game = &after.games[g];
         let (me, them) = (game.total(HUMAN), game.total(HUMAN.other()));
-        lines.push(sp.t(
+        lines.push(v.t(
             "banner-game-closes",
             &[
                 ("game", (g + 1).into()),
@@ -209,10 +209,10 @@ pub fn banner(sp: &Speech, result: &RoundResult, entry: &Entry, after: &Scoreboa
         ));
     }
     if let Some(w) = entry.decided_series {
-        lines.push(sp.t("banner-series-decided", &[("who", who(w).into())]));
+        lines.push(v.t("banner-series-decided", &[("who", who(w).into())]));
     }
     if entry.ended_series {
-        lines.push(sp.t("banner-series-over", &[]));
+        lines.push(v.t("banner-series-over", &[]));
     }
     lines
 }
@@ -222,9 +222,9 @@ mod tests {
     use super::*;
     use crate::rules::RuleSettings;
 
-    fn en() -> &'static Speech {
-        static EN: std::sync::OnceLock<Speech> = std::sync::OnceLock::new();
-        EN.get_or_init(Speech::default)
+    fn en() -> &'static Voice {
+        static EN: Voice = Voice::new(crate::lang::Lang::En);
+        &EN
     }
 
     const YOU: Seat = HUMAN;

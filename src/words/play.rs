@@ -1,15 +1,8 @@
-//! The words the player reads for the core's facts: cards as players write them (8♦, 10♣),
-//! the rules' refusals, the hint's reason, and each turn of the round as it was seen.
+//! The words for play: cards and lists of them, the rules' refusals ([`RuleError`]), the
+//! hint's reason ([`HintReason`]), each turn of the round as it was seen ([`SeenMove`]), and the
+//! store's [`Notice`]s about files.
 //!
-//! Decisions:
-//! - The core returns facts ([`RuleError`], [`HintReason`], [`SeenMove`], the store's
-//!   [`Notice`]s about files); every sentence built
-//!   from them is here, in pure functions that are unit-tested, so the table and the overlay
-//!   only show strings and a translation has one place to go.
-//! - A card is its rank and a suit symbol ("8♦", "10♠"), never the "8D" of save files.
-//!   Colour is the showing side's business: [`suit_segments`] says which parts are cards of
-//!   which suit.
-//! - A turn is every consecutive move by one player; the computer's last turn is narrated on
+//! Decision: a turn is every consecutive move by one player; the computer's last turn is narrated on
 //!   the table, and all turns make the round's log, because what was picked up and thrown is
 //!   what a gin player keeps in their head.
 
@@ -18,25 +11,26 @@ use fluent_bundle::FluentValue;
 use crate::ai::Level;
 use crate::ai::heuristic::HintReason;
 use crate::rules::{Action, Card, RuleError, Seat, SeenMove, Suit};
-use crate::store::{FileKind, FileProblem, Notice};
+use crate::store::{FileKind, Notice};
 
-use super::seats::HUMAN;
-use super::speech::Speech;
+use crate::lang::Voice;
+use crate::seats::HUMAN;
 
-pub use crate::lang::{card, suit_symbol};
+use super::file_problem;
+use crate::lang::{card, suit_symbol};
 
 /// Cards in a list: "7♣, 8♣ and 9♣".
-pub fn cards(sp: &Speech, cs: &[Card]) -> String {
+pub fn cards(v: &Voice, cs: &[Card]) -> String {
     let names: Vec<String> = cs.iter().map(|&c| card(c)).collect();
-    list(sp, names)
+    list(v, names)
 }
 
 /// Items in a list, the language's way: "a, b and c".
-pub fn list(sp: &Speech, items: Vec<String>) -> String {
+pub fn list(v: &Voice, items: Vec<String>) -> String {
     match items.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
-        [rest @ .., last] => sp.t(
+        [rest @ .., last] => v.t(
             "list-and",
             &[
                 ("first", rest.join(", ").into()),
@@ -52,8 +46,8 @@ pub fn who(s: Seat) -> &'static str {
 }
 
 /// A level's name.
-pub fn level(sp: &Speech, l: Level) -> String {
-    sp.t(
+pub fn level(v: &Voice, l: Level) -> String {
+    v.t(
         match l {
             Level::Easy => "level-easy",
             Level::Medium => "level-medium",
@@ -100,78 +94,55 @@ pub fn suit_segments(text: &str) -> Vec<(&str, Option<Suit>)> {
     out
 }
 
-/// Why the table refused the player's last command: the core's refusal, or Gin pressed with
-/// no gin in the hand.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Refusal {
-    Rule(RuleError),
-    NoGin,
-    /// A move sent while the cards are still being dealt.
-    Dealing,
-}
-
-/// A refusal, for the player.
-pub fn refusal(sp: &Speech, r: &Refusal) -> String {
-    match r {
-        Refusal::Rule(e) => error(sp, e),
-        Refusal::NoGin => sp.t("refused-no-gin", &[]),
-        Refusal::Dealing => sp.t("refused-dealing", &[]),
-    }
-}
-
 /// A refused move, for the player.
-pub fn error(sp: &Speech, e: &RuleError) -> String {
+pub fn error(v: &Voice, e: &RuleError) -> String {
     let c = |c: &Card| card(*c).into();
     match e {
-        RuleError::RoundOver => sp.t("refused-round-over", &[]),
-        RuleError::NotYourTurn(_) => sp.t("refused-not-your-turn", &[]),
-        RuleError::WrongPhase { .. } => sp.t("refused-wrong-phase", &[]),
-        RuleError::CardNotInHand(x) => sp.t("refused-not-in-hand", &[("card", c(x))]),
-        RuleError::DiscardTakenCard(x) => sp.t("refused-taken-card", &[("card", c(x))]),
-        RuleError::MustDrawFromStock => sp.t("refused-must-draw-stock", &[]),
-        RuleError::LongRound(moves) => sp.t("refused-long-round", &[("moves", (*moves).into())]),
+        RuleError::RoundOver => v.t("refused-round-over", &[]),
+        RuleError::NotYourTurn(_) => v.t("refused-not-your-turn", &[]),
+        RuleError::WrongPhase { .. } => v.t("refused-wrong-phase", &[]),
+        RuleError::CardNotInHand(x) => v.t("refused-not-in-hand", &[("card", c(x))]),
+        RuleError::DiscardTakenCard(x) => v.t("refused-taken-card", &[("card", c(x))]),
+        RuleError::MustDrawFromStock => v.t("refused-must-draw-stock", &[]),
+        RuleError::LongRound(moves) => v.t("refused-long-round", &[("moves", (*moves).into())]),
         RuleError::SeriesTooLong(rounds) => {
-            sp.t("refused-series-too-long", &[("rounds", (*rounds).into())])
+            v.t("refused-series-too-long", &[("rounds", (*rounds).into())])
         }
-        RuleError::DiscardPileEmpty => sp.t("refused-pile-empty", &[]),
-        RuleError::StockEmpty => sp.t("refused-stock-empty", &[]),
-        RuleError::DeadwoodTooHigh { deadwood, limit } => sp.t(
+        RuleError::DiscardPileEmpty => v.t("refused-pile-empty", &[]),
+        RuleError::StockEmpty => v.t("refused-stock-empty", &[]),
+        RuleError::DeadwoodTooHigh { deadwood, limit } => v.t(
             "refused-deadwood-too-high",
             &[("deadwood", (*deadwood).into()), ("limit", (*limit).into())],
         ),
-        RuleError::BadMelds(_) => sp.t("refused-bad-melds", &[]),
+        RuleError::BadMelds(_) => v.t("refused-bad-melds", &[]),
         RuleError::NotGin { deadwood } => {
-            sp.t("refused-not-gin", &[("deadwood", (*deadwood).into())])
+            v.t("refused-not-gin", &[("deadwood", (*deadwood).into())])
         }
-        RuleError::BigGinOff => sp.t("refused-big-gin-off", &[]),
-        RuleError::NoSuchMeld(_) => sp.t("refused-no-such-meld", &[]),
-        RuleError::DoesNotFit { card: x, .. } => sp.t("refused-does-not-fit", &[("card", c(x))]),
-        RuleError::BadDeck => sp.t("refused-bad-deck", &[]),
+        RuleError::BigGinOff => v.t("refused-big-gin-off", &[]),
+        RuleError::NoSuchMeld(_) => v.t("refused-no-such-meld", &[]),
+        RuleError::DoesNotFit { card: x, .. } => v.t("refused-does-not-fit", &[("card", c(x))]),
+        RuleError::BadDeck => v.t("refused-bad-deck", &[]),
     }
 }
 
-/// What the player calls a file: "settings", "saved series".
-fn file_name(sp: &Speech, kind: FileKind) -> FluentValue<'static> {
-    crate::words::file_name(|id, a| sp.t(id, a), kind).into()
-}
-
-fn file_problem(sp: &Speech, p: &FileProblem) -> String {
-    crate::words::file_problem(|id, a| sp.t(id, a), p)
+/// What the player calls a file, as a message argument: "settings", "saved series".
+fn file_name(v: &Voice, kind: FileKind) -> FluentValue<'static> {
+    super::file_name(v, kind).into()
 }
 
 /// A notice about the player's files.
-pub fn file_notice(sp: &Speech, n: &Notice) -> String {
+pub fn file_notice(v: &Voice, n: &Notice) -> String {
     let path = |p: &std::path::Path| p.display().to_string().into();
     match n {
-        Notice::NoHome => sp.t("notice-no-home", &[]),
+        Notice::NoHome => v.t("notice-no-home", &[]),
         Notice::NotSaved {
             kind,
             path: p,
             error,
-        } => sp.t(
+        } => v.t(
             "notice-not-saved",
             &[
-                ("file", file_name(sp, *kind)),
+                ("file", file_name(v, *kind)),
                 ("path", path(p)),
                 ("detail", error.as_str().into()),
             ],
@@ -186,16 +157,16 @@ pub fn file_notice(sp: &Speech, n: &Notice) -> String {
         } => {
             let mut names: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
             if *more > 0 {
-                names.push(sp.t("notice-more-fields", &[("count", (*more).into())]));
+                names.push(v.t("notice-more-fields", &[("count", (*more).into())]));
             }
             let kept = match kept {
-                Ok(copy) => sp.t("notice-copy-kept", &[("copy", path(copy))]),
-                Err(e) => sp.t("notice-copy-failed", &[("detail", e.as_str().into())]),
+                Ok(copy) => v.t("notice-copy-kept", &[("copy", path(copy))]),
+                Err(e) => v.t("notice-copy-failed", &[("detail", e.as_str().into())]),
             };
-            let head = sp.t(
+            let head = v.t(
                 "notice-unknown-fields",
                 &[
-                    ("file", file_name(sp, *kind)),
+                    ("file", file_name(v, *kind)),
                     ("path", path(p)),
                     ("fields", names.join(", ").into()),
                 ],
@@ -203,7 +174,7 @@ pub fn file_notice(sp: &Speech, n: &Notice) -> String {
             let meant: Vec<String> = did_you_mean
                 .iter()
                 .map(|(unknown, known)| {
-                    sp.t(
+                    v.t(
                         "notice-did-you-mean",
                         &[
                             ("unknown", unknown.as_str().into()),
@@ -226,34 +197,34 @@ pub fn file_notice(sp: &Speech, n: &Notice) -> String {
         } => {
             let args = |more: (&'static str, FluentValue<'static>)| {
                 [
-                    ("file", file_name(sp, *kind)),
+                    ("file", file_name(v, *kind)),
                     ("path", path(p)),
-                    ("problem", file_problem(sp, problem).into()),
+                    ("problem", file_problem(v, problem).into()),
                     more,
                 ]
             };
             match kept {
-                Ok(aside) => sp.t("notice-unusable-moved", &args(("aside", path(aside)))),
-                Err(e) => sp.t("notice-unusable-stuck", &args(("detail", e.clone().into()))),
+                Ok(aside) => v.t("notice-unusable-moved", &args(("aside", path(aside)))),
+                Err(e) => v.t("notice-unusable-stuck", &args(("detail", e.clone().into()))),
             }
         }
     }
 }
 
 /// The hint's reason, as a sentence.
-pub fn hint(sp: &Speech, r: &HintReason) -> String {
+pub fn hint(v: &Voice, r: &HintReason) -> String {
     let c = |c: &Card| card(*c).into();
     match r {
-        HintReason::TakeIntoMeld(x) => sp.t("hint-take-into-meld", &[("card", c(x))]),
-        HintReason::TakeTowardsKnock(x) => sp.t("hint-take-towards-knock", &[("card", c(x))]),
-        HintReason::PassUnmelded(x) => sp.t("hint-pass", &[("card", c(x))]),
-        HintReason::DrawUnmelded(x) => sp.t("hint-draw-unmelded", &[("card", c(x))]),
-        HintReason::DrawOnly => sp.t("hint-draw", &[]),
+        HintReason::TakeIntoMeld(x) => v.t("hint-take-into-meld", &[("card", c(x))]),
+        HintReason::TakeTowardsKnock(x) => v.t("hint-take-towards-knock", &[("card", c(x))]),
+        HintReason::PassUnmelded(x) => v.t("hint-pass", &[("card", c(x))]),
+        HintReason::DrawUnmelded(x) => v.t("hint-draw-unmelded", &[("card", c(x))]),
+        HintReason::DrawOnly => v.t("hint-draw", &[]),
         HintReason::Discard {
             card: x,
             deadwood,
             wanted,
-        } => sp.t(
+        } => v.t(
             if *wanted {
                 "hint-discard-wanted"
             } else {
@@ -261,14 +232,14 @@ pub fn hint(sp: &Speech, r: &HintReason) -> String {
             },
             &[("card", c(x)), ("deadwood", (*deadwood).into())],
         ),
-        HintReason::Knock { discard, deadwood } => sp.t(
+        HintReason::Knock { discard, deadwood } => v.t(
             "hint-knock",
             &[("card", c(discard)), ("deadwood", (*deadwood).into())],
         ),
-        HintReason::Gin(Some(x)) => sp.t("hint-gin", &[("card", c(x))]),
-        HintReason::Gin(None) => sp.t("hint-big-gin", &[]),
-        HintReason::LayOff(x) => sp.t("hint-lay-off", &[("card", c(x))]),
-        HintReason::Done => sp.t("hint-done", &[]),
+        HintReason::Gin(Some(x)) => v.t("hint-gin", &[("card", c(x))]),
+        HintReason::Gin(None) => v.t("hint-big-gin", &[]),
+        HintReason::LayOff(x) => v.t("hint-lay-off", &[("card", c(x))]),
+        HintReason::Done => v.t("hint-done", &[]),
     }
 }
 
@@ -279,40 +250,40 @@ pub fn turns(moves: &[SeenMove]) -> Vec<&[SeenMove]> {
 
 /// One turn as a sentence: "The computer took your 8♦ and threw the K♦." or "You drew from
 /// the stock and threw the 9♠."
-pub fn turn(sp: &Speech, t: &[SeenMove]) -> String {
+pub fn turn(v: &Voice, t: &[SeenMove]) -> String {
     let Some(first) = t.first() else {
         return String::new();
     };
     let c = |c: &Card| card(*c).into();
     let mut parts: Vec<String> = Vec::new();
     let mut laid: Vec<Card> = Vec::new();
-    let laid_off = |laid: &[Card]| sp.t("turn-laid-off", &[("cards", cards(sp, laid).into())]);
+    let laid_off = |laid: &[Card]| v.t("turn-laid-off", &[("cards", cards(v, laid).into())]);
     for m in t {
         match &m.action {
-            Action::PassUpcard => parts.push(sp.t("turn-passed", &[])),
+            Action::PassUpcard => parts.push(v.t("turn-passed", &[])),
             Action::TakeUpcard | Action::TakeDiscard => match m.took {
                 Some(x) => {
                     let from = match m.took_from {
                         Some(s) => who(s),
                         None => "upcard",
                     };
-                    parts.push(sp.t("turn-took", &[("card", c(&x)), ("from", from.into())]))
+                    parts.push(v.t("turn-took", &[("card", c(&x)), ("from", from.into())]))
                 }
-                None => parts.push(sp.t("turn-took-discard", &[])),
+                None => parts.push(v.t("turn-took-discard", &[])),
             },
-            Action::DrawStock => parts.push(sp.t("turn-drew", &[])),
-            Action::Discard(x) => parts.push(sp.t("turn-threw", &[("card", c(x))])),
+            Action::DrawStock => parts.push(v.t("turn-drew", &[])),
+            Action::Discard(x) => parts.push(v.t("turn-threw", &[("card", c(x))])),
             Action::Knock { discard, .. } => {
-                parts.push(sp.t("turn-knocked", &[("card", c(discard))]))
+                parts.push(v.t("turn-knocked", &[("card", c(discard))]))
             }
             Action::Gin {
                 discard: Some(x), ..
-            } => parts.push(sp.t("turn-gin", &[("card", c(x))])),
-            Action::Gin { discard: None } => parts.push(sp.t("turn-big-gin", &[])),
+            } => parts.push(v.t("turn-gin", &[("card", c(x))])),
+            Action::Gin { discard: None } => parts.push(v.t("turn-big-gin", &[])),
             Action::LayOff { card: x, .. } => laid.push(*x),
             Action::FinishLayoffs => {
                 parts.push(if laid.is_empty() {
-                    sp.t("turn-laid-nothing", &[])
+                    v.t("turn-laid-nothing", &[])
                 } else {
                     laid_off(&laid)
                 });
@@ -323,28 +294,28 @@ pub fn turn(sp: &Speech, t: &[SeenMove]) -> String {
     if !laid.is_empty() {
         parts.push(laid_off(&laid));
     }
-    sp.t(
+    v.t(
         "turn",
         &[
             ("who", who(first.seat).into()),
-            ("actions", list(sp, parts).into()),
+            ("actions", list(v, parts).into()),
         ],
     )
 }
 
 /// The computer's most recent turn in the round, as a sentence (none before it has moved).
-pub fn last_computer_turn(sp: &Speech, moves: &[SeenMove]) -> Option<String> {
+pub fn last_computer_turn(v: &Voice, moves: &[SeenMove]) -> Option<String> {
     turns(moves)
         .into_iter()
         .rev()
         .find(|t| t.first().is_some_and(|m| m.seat != HUMAN))
-        .map(|t| turn(sp, t))
+        .map(|t| turn(v, t))
 }
 
 /// A finished deal as the History's tooltip, the banner and the Replay page name it: "Deal 3 ·
 /// seed 614480483733483466, dealt by you".
-pub fn deal_line(sp: &Speech, d: &crate::rules::DealPlayed) -> String {
-    sp.t(
+pub fn deal_line(v: &Voice, d: &crate::rules::DealPlayed) -> String {
+    v.t(
         "replay-deal",
         &[
             ("deal", d.deal.into()),
@@ -358,11 +329,12 @@ pub fn deal_line(sp: &Speech, d: &crate::rules::DealPlayed) -> String {
 mod tests {
     use super::*;
     use crate::rules::{CardSet, Round, RuleSettings};
+    use crate::store::FileProblem;
 
     /// English, made once.
-    fn en() -> &'static Speech {
-        static EN: std::sync::OnceLock<Speech> = std::sync::OnceLock::new();
-        EN.get_or_init(Speech::default)
+    fn en() -> &'static Voice {
+        static EN: Voice = Voice::new(crate::lang::Lang::En);
+        &EN
     }
 
     fn c(t: &str) -> Card {
