@@ -26,11 +26,10 @@ use hollywood_gin::gui::app::modes::MenuScreen;
 use hollywood_gin::gui::app::screen::Metrics;
 use hollywood_gin::gui::app::settings::PlayerSettings;
 use hollywood_gin::gui::app::speech::Speech;
+use hollywood_gin::gui::input::buttons::{Button, ButtonAction, TableButton};
 use hollywood_gin::gui::input::mouse::Hover;
 use hollywood_gin::gui::scene::art::CardArt;
-use hollywood_gin::gui::scene::buttons::{Button, buttons};
 use hollywood_gin::gui::scene::cards::Slide;
-use hollywood_gin::gui::scene::hud::Hint;
 use hollywood_gin::gui::table::bot::BotTask;
 use hollywood_gin::gui::table::command::{
     Feedback, HandCommand, HandView, Move, PlayerCommand, SeriesCommand,
@@ -460,11 +459,16 @@ fn the_language_chosen_in_the_settings_speaks_at_once() {
     set_speed(&mut app, AnimSpeed::Instant);
     settle(&mut app);
     let labels = |app: &mut App| -> Vec<String> {
-        shown_buttons(app, TurnPhase::UpcardOffer)
-            .into_iter()
-            .map(|b| b.label)
-            .collect()
+        shown_buttons(app).into_iter().map(|b| b.label).collect()
     };
+    // The computer has the first word on this deal: wait for the player's offer.
+    for _ in 0..200 {
+        if phase(&app) == TurnPhase::UpcardOffer {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(phase(&app), TurnPhase::UpcardOffer);
     assert_eq!(labels(&mut app)[..2], ["Pass", "Take"]);
     // Every text drawn on the table: plain texts and the spans of the coloured ones.
     let table_text = |app: &mut App| -> String {
@@ -674,17 +678,24 @@ fn metrics(app: &mut App) -> Metrics {
     Metrics::new(Vec2::new(w.width(), w.height()))
 }
 
-/// The table's buttons in `phase`, where the table shows them now.
-fn shown_buttons(app: &mut App, phase: TurnPhase) -> Vec<Button> {
-    let met = metrics(app);
-    let w = app.world();
-    buttons(
-        &w.resource::<Series>().current,
-        w.resource::<HandView>(),
-        phase,
-        met,
-        w.resource::<Speech>(),
-    )
+/// The table's buttons as the table shows them now (its button entities), action buttons
+/// first, top to bottom.
+fn shown_buttons(app: &mut App) -> Vec<Button> {
+    let mut q = app.world_mut().query::<&TableButton>();
+    let mut list: Vec<Button> = q.iter(app.world()).map(|b| b.0.clone()).collect();
+    list.sort_by(|a, b| {
+        (a.pos.x, -a.pos.y)
+            .partial_cmp(&(b.pos.x, -b.pos.y))
+            .unwrap()
+    });
+    list
+}
+
+/// The button that gives `cmd`, as shown now.
+fn shown_button(app: &mut App, cmd: PlayerCommand) -> Option<Button> {
+    shown_buttons(app)
+        .into_iter()
+        .find(|b| b.cmd() == Some(cmd))
 }
 
 /// Runs frames until no card slides and no deal is under way.
@@ -738,7 +749,7 @@ fn hand_card_point(app: &mut App, c: Card) -> Vec2 {
 
 /// Whether the hint is written on the table (in place of the prompt above the hand).
 fn hint_shown(app: &mut App) -> bool {
-    let Some((h, _)) = app.world().resource::<Hint>().0.clone() else {
+    let Some(h) = app.world().resource::<HandView>().hint.clone() else {
         return false;
     };
     let said = hollywood_gin::words::hint(app.world().resource::<Speech>(), &h);
@@ -773,9 +784,9 @@ fn reach_a_discard_with_eleven_cards(app: &mut App) {
                 return;
             }
             TurnPhase::UpcardOffer => {
-                let pass = shown_buttons(app, TurnPhase::UpcardOffer)
+                let pass = shown_buttons(app)
                     .into_iter()
-                    .find(|b| b.cmd == PlayerCommand::Move(Move::Pass))
+                    .find(|b| b.cmd() == Some(PlayerCommand::Move(Move::Pass)))
                     .unwrap();
                 let p = to_screen(app, pass.pos);
                 click(app, p);
@@ -813,13 +824,27 @@ fn every_card_and_button_responds(app: &mut App, what: &str) {
         .write_message(PlayerCommand::Hand(HandCommand::Cancel));
     settle(app);
     // The buttons, as the table shows them now.
-    for b in shown_buttons(app, TurnPhase::Discard) {
+    for b in shown_buttons(app) {
         let p = to_screen(app, b.pos);
         click(app, p);
         settle(app);
         let series = app.world().resource::<Series>();
         let hand = app.world().resource::<HandView>();
-        match b.cmd {
+        let Some(cmd) = b.cmd() else {
+            // Menu: it opens the menu, and Esc closes it again.
+            assert_eq!(b.action, ButtonAction::Menu);
+            let menu = *app.world().resource::<State<MenuScreen>>().get();
+            assert_eq!(menu, MenuScreen::Main, "{what}: the Menu button");
+            app.world_mut()
+                .resource_mut::<NextState<MenuScreen>>()
+                .set(MenuScreen::Closed);
+            settle(app);
+            continue;
+        };
+        match cmd {
+            PlayerCommand::Hand(HandCommand::Hint) => {
+                assert!(hint_shown(app), "{what}: a click on Hint shows the hint")
+            }
             PlayerCommand::Hand(HandCommand::Sort(mode)) => {
                 assert_eq!(hand.order.mode, mode, "{what}: the {} button", b.label)
             }
@@ -859,8 +884,10 @@ fn every_card_and_button_answers_a_click_with_the_overlay_in_every_state() {
         every_card_and_button_responds(&mut app, &format!("{w}x{h}, score window open"));
 
         // The hint shown (its button is in the bottom-right corner).
-        let hint = egui_rect(&mut app, "hint-button").expect("the Hint button is drawn");
-        click(&mut app, hint.center());
+        let hint = shown_button(&mut app, PlayerCommand::Hand(HandCommand::Hint))
+            .expect("the Hint button is drawn");
+        let p = to_screen(&mut app, hint.pos);
+        click(&mut app, p);
         settle(&mut app);
         assert!(
             hint_shown(&mut app),
@@ -1155,8 +1182,10 @@ fn at_scale_factor_two_every_card_and_button_answers_a_click() {
     assert_eq!((w.physical_width(), w.width()), (2560, 1280.0));
     reach_a_discard_with_eleven_cards(&mut app);
     every_card_and_button_responds(&mut app, "1280x800 at scale 2");
-    let hint = egui_rect(&mut app, "hint-button").expect("the Hint button is drawn");
-    click(&mut app, hint.center());
+    let hint = shown_button(&mut app, PlayerCommand::Hand(HandCommand::Hint))
+        .expect("the Hint button is drawn");
+    let p = to_screen(&mut app, hint.pos);
+    click(&mut app, p);
     settle(&mut app);
     assert!(
         hint_shown(&mut app),
@@ -1374,9 +1403,9 @@ fn reach_a_draw(app: &mut App) {
         match phase(app) {
             TurnPhase::Draw => return,
             TurnPhase::UpcardOffer => {
-                let pass = shown_buttons(app, TurnPhase::UpcardOffer)
+                let pass = shown_buttons(app)
                     .into_iter()
-                    .find(|b| b.cmd == PlayerCommand::Move(Move::Pass))
+                    .find(|b| b.cmd() == Some(PlayerCommand::Move(Move::Pass)))
                     .unwrap();
                 let p = to_screen(app, pass.pos);
                 click(app, p);
@@ -1462,14 +1491,14 @@ fn a_move_onto_a_button_and_a_click_in_one_frame_press_it() {
     let from = hand_card_point(&mut app, first);
     move_to(&mut app, from);
     let mode = app.world().resource::<HandView>().order.mode;
-    let other = shown_buttons(&mut app, TurnPhase::Discard)
+    let other = shown_buttons(&mut app)
         .into_iter()
-        .find(|b| matches!(b.cmd, PlayerCommand::Hand(HandCommand::Sort(m)) if m != mode))
+        .find(|b| matches!(b.cmd(), Some(PlayerCommand::Hand(HandCommand::Sort(m))) if m != mode))
         .expect("a sort button for another order");
     let p = to_screen(&mut app, other.pos);
     burst(&mut app, &[Ev::Move(p), Ev::Down, Ev::Up]);
     settle(&mut app);
-    let PlayerCommand::Hand(HandCommand::Sort(want)) = other.cmd else {
+    let Some(PlayerCommand::Hand(HandCommand::Sort(want))) = other.cmd() else {
         unreachable!()
     };
     assert_eq!(app.world().resource::<HandView>().order.mode, want);
@@ -1725,15 +1754,13 @@ fn no_seed_of_the_deal_in_play_is_ever_drawn_and_finished_ones_are() {
 // ---- Nothing covers: the overlay against the table, at every size, text size and language ---
 
 /// The egui areas the overlay draws, by id, with the message id of their name (if a window).
-const AREAS: [(&str, &str); 11] = [
+const AREAS: [(&str, &str); 9] = [
     ("score", "window-score"),
     ("moves", "window-moves"),
     ("banner", ""),
     ("series-over", "window-series-over"),
     ("review", ""),
     ("notice", "window-notice"),
-    ("menu-button", "button-menu"),
-    ("hint-button", "button-hint"),
     ("seed", ""),
     ("score-strip", "window-score"),
     ("moves-strip", "window-moves"),
@@ -1794,6 +1821,10 @@ fn drawn_areas(app: &mut App) -> Vec<(&'static str, String, Rect)> {
 fn nothing_covers(app: &mut App, case: &str, failures: &mut Vec<String>) {
     use hollywood_gin::gui::table::layout::Fits;
     use hollywood_gin::gui::ui::room::table_items;
+    let shown: Vec<Button> = {
+        let mut q = app.world_mut().query::<&TableButton>();
+        q.iter(app.world()).map(|b| b.0.clone()).collect()
+    };
     let items = {
         let w = app.world();
         let series = w.resource::<Series>();
@@ -1807,6 +1838,7 @@ fn nothing_covers(app: &mut App, case: &str, failures: &mut Vec<String>) {
             series.level,
             met,
             w.resource::<Speech>(),
+            &shown,
         )
     };
     let areas = drawn_areas(app);
@@ -2334,4 +2366,32 @@ fn a_new_series_or_replay_chosen_while_the_cards_are_dealt_is_carried_out() {
         0,
         "nothing sent during the deal was played after it"
     );
+}
+
+/// The buttons are laid out once per change, at the end of the frame that changed the table,
+/// and a press is tested against exactly what is drawn: a click on the very first frame a
+/// button is shown (the deal just ended) presses it, and so does a click on the frame after a
+/// key changed it (Knock lit again after K and Esc).
+#[test]
+fn a_button_answers_a_click_on_the_first_frame_it_is_shown() {
+    let mut app = app("first-frame", 3);
+    set_speed(&mut app, AnimSpeed::Instant);
+    let pass = PlayerCommand::Move(Move::Pass);
+    let mut shown = None;
+    for _ in 0..200 {
+        app.update();
+        shown = shown_button(&mut app, pass);
+        if shown.is_some() {
+            break;
+        }
+    }
+    let b = shown.expect("seed 3 offers the player the upcard");
+    assert_ne!(
+        phase(&app),
+        TurnPhase::UpcardOffer,
+        "the frame it is laid out, the state has yet to follow"
+    );
+    let p = to_screen(&mut app, b.pos);
+    burst(&mut app, &[Ev::Move(p), Ev::Down, Ev::Up]);
+    assert_eq!(last_move(&app), Some(Action::PassUpcard));
 }

@@ -22,8 +22,8 @@ button-lay-off-all = Lay off all
 button-done = Done
 button-next-round = Next round
 button-new-series = New series
-button-menu = Menu (Esc)
-button-hint = Hint (H)
+button-menu = Menu
+button-hint = Hint
 button-back = Back
 button-ok = OK
 sort-melds = Melds
@@ -80,7 +80,6 @@ refused-dealing = Wait until the cards are dealt.
 
 ## The hint.
 
-hint-tooltip = What the Medium computer player would do here
 hint-take-into-meld = Take the { $card }: it goes into a meld.
 hint-take-towards-knock = Take the { $card }: with it you can get down to knocking.
 hint-pass = Pass: the { $card } would not go into a meld.

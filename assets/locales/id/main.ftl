@@ -20,8 +20,8 @@ button-lay-off-all = Tempel semua
 button-done = Selesai
 button-next-round = Ronde berikutnya
 button-new-series = Seri baru
-button-menu = Menu (Esc)
-button-hint = Saran (H)
+button-menu = Menu
+button-hint = Saran
 button-back = Kembali
 button-ok = OK
 sort-melds = Kombinasi
@@ -77,7 +77,6 @@ refused-dealing = Tunggu sampai kartu selesai dibagikan.
 
 ## Saran.
 
-hint-tooltip = Yang akan dilakukan komputer tingkat Sedang di sini
 hint-take-into-meld = Ambil { $card }: kartu itu masuk ke sebuah kombinasi.
 hint-take-towards-knock = Ambil { $card }: dengan kartu itu Anda bisa mendekati ketuk.
 hint-pass = Lewat: { $card } tidak masuk ke kombinasi mana pun.

@@ -20,8 +20,8 @@ button-lay-off-all = Alles aanleggen
 button-done = Klaar
 button-next-round = Volgende ronde
 button-new-series = Nieuwe reeks
-button-menu = Menu (Esc)
-button-hint = Tip (H)
+button-menu = Menu
+button-hint = Tip
 button-back = Terug
 button-ok = OK
 sort-melds = Combinaties
@@ -77,7 +77,6 @@ refused-dealing = Wacht tot de kaarten gedeeld zijn.
 
 ## De tip.
 
-hint-tooltip = Wat de computer op Gemiddeld hier zou doen
 hint-take-into-meld = Pak de { $card }: die past in een combinatie.
 hint-take-towards-knock = Pak de { $card }: daarmee kom je dichter bij kloppen.
 hint-pass = Pas: de { $card } past in geen combinatie.

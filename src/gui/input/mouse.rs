@@ -1,6 +1,5 @@
 //! The mouse and the keyboard on the cards: click or drag to draw, double-click or drag to the
-//! pile to discard, drag onto a spread meld to lay off, drag within the hand to reorder; S
-//! cycles the sort. ←/→ move a highlight through what may be played (the piles when drawing,
+//! pile to discard, drag onto a spread meld to lay off, drag within the hand to reorder. ←/→ move a highlight through what may be played (the piles when drawing,
 //! the hand otherwise), ↑ or Enter act on it as a click would (raise, then play), ↓ lowers a
 //! raised card. The playable card under the pointer is the [`Hover`], which the table lifts.
 //!
@@ -30,8 +29,9 @@ use super::pointer::{Gesture, Gestures};
 use crate::gui::app::modes::playing;
 use crate::gui::app::screen::Screen;
 use crate::gui::table::command::{HandCommand, HandView, Move, PlayerCommand};
-use crate::gui::table::layout::{CardSprite, Placed, SortMode, TableLayout, card_at, hit_box};
+use crate::gui::table::layout::{CardSprite, Placed, TableLayout, card_at, hit_box};
 use crate::gui::table::phase::{TableSet, TurnPhase};
+use crate::gui::table::playable::{focusable, live_focus, playable, step_focus};
 use crate::gui::table::series::Series;
 use crate::rules::{Action, Card, Match};
 use crate::seats::HUMAN;
@@ -60,81 +60,6 @@ impl Drag {
 /// The playable card under the pointer, if any (the table lifts it).
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Hover(pub Option<Card>);
-
-/// Whether clicking `c` now would make a legal move (so it may rise under the pointer and is
-/// not dimmed): the upcard or a pile top that may be taken, a card that may be thrown (or
-/// knocked with, while `knocking`), a card that may be laid off.
-pub fn playable(m: &Match, phase: TurnPhase, knocking: bool, c: Card) -> bool {
-    let r = m.round();
-    if r.to_act() != Some(HUMAN) {
-        return false;
-    }
-    let top = r.discard_top() == Some(c);
-    let stock_top = r.stock().last() == Some(&c);
-    let legal = r.legal_actions();
-    legal.iter().any(|a| match (phase, a) {
-        (TurnPhase::UpcardOffer, Action::TakeUpcard) => top,
-        (TurnPhase::Draw, Action::DrawStock) => stock_top,
-        (TurnPhase::Draw, Action::TakeDiscard) => top,
-        (TurnPhase::Discard, Action::Discard(d)) => *d == c && !knocking,
-        (TurnPhase::Discard, Action::Knock { discard, .. }) => *discard == c && knocking,
-        (TurnPhase::Discard, Action::Gin { discard }) => *discard == Some(c) && knocking,
-        (TurnPhase::Layoff, Action::LayOff { card, .. }) => *card == c,
-        _ => false,
-    })
-}
-
-/// What the keyboard highlight moves through in `phase`, left to right: the pile tops that may
-/// be taken when drawing or offered the upcard, the hand (in the order shown, `shown`) when
-/// discarding or laying off; nothing while the computer plays.
-pub fn focusable(m: &Match, phase: TurnPhase, shown: &[Card]) -> Vec<Card> {
-    let r = m.round();
-    match phase {
-        TurnPhase::UpcardOffer | TurnPhase::Draw => {
-            let mut v: Vec<Card> = r.stock().last().copied().into_iter().collect();
-            v.extend(r.discard_top());
-            v.retain(|&c| playable(m, phase, false, c));
-            v
-        }
-        TurnPhase::Discard | TurnPhase::Layoff => shown
-            .iter()
-            .copied()
-            .filter(|&c| r.hand(HUMAN).contains(c))
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// Where the highlight goes from `focus` on `dir` (−1 left, +1 right) among `list`: the next
-/// card, stopping at the ends; from nowhere (or a card no longer there) the first card for →
-/// and the last for ←.
-pub fn step_focus(list: &[Card], focus: Option<Card>, dir: i32) -> Option<Card> {
-    if list.is_empty() {
-        return None;
-    }
-    let at = focus.and_then(|f| list.iter().position(|&c| c == f));
-    let i = match at {
-        None if dir < 0 => list.len() - 1,
-        None => 0,
-        Some(i) => (i as i32 + dir).clamp(0, list.len() as i32 - 1) as usize,
-    };
-    Some(list[i])
-}
-
-/// The keyboard highlight if it is on something that may be highlighted now.
-pub fn live_focus(m: &Match, phase: TurnPhase, hand: &HandView, shown: &[Card]) -> Option<Card> {
-    hand.focus
-        .filter(|f| focusable(m, phase, shown).contains(f))
-}
-
-/// The next sort mode for the S key.
-pub fn next_sort(m: SortMode) -> SortMode {
-    match m {
-        SortMode::Melds => SortMode::Rank,
-        SortMode::Rank => SortMode::Suit,
-        SortMode::Suit | SortMode::Custom => SortMode::Melds,
-    }
-}
 
 /// What a click on `c` asks for, in `phase`.
 /// (`selected` is the card raised by a first click.)
@@ -227,7 +152,7 @@ fn draggable(m: &Match, phase: TurnPhase, c: Card) -> bool {
     }
 }
 
-/// S sorts; Esc drops a raised card or a knock being chosen; the arrows and Enter play the
+/// Esc drops a raised card or a knock being chosen; the arrows and Enter play the
 /// highlighted card.
 fn hand_keys(
     series: Res<Series>,
@@ -241,11 +166,6 @@ fn hand_keys(
         return;
     }
     let (m, phase) = (&series.current, *state.get());
-    if keys.just_pressed(KeyCode::KeyS) {
-        out.write(PlayerCommand::Hand(HandCommand::Sort(next_sort(
-            hand.order.mode,
-        ))));
-    }
     if keys.just_pressed(KeyCode::Escape) && (hand.knocking || hand.selected.is_some()) {
         out.write(PlayerCommand::Hand(HandCommand::Cancel));
     }
@@ -397,7 +317,7 @@ impl Plugin for InputPlugin {
 mod tests {
     use super::*;
     use crate::gui::app::screen::Metrics;
-    use crate::gui::table::layout::{Lifts, layout};
+    use crate::gui::table::layout::{Lifts, SortMode, layout};
     use crate::rules::{Phase, RuleSettings};
 
     fn table_for(m: &Match, selected: Option<Card>) -> TableLayout {
@@ -546,7 +466,7 @@ mod tests {
         let mut m = SortMode::Melds;
         let mut seen = vec![m];
         for _ in 0..3 {
-            m = next_sort(m);
+            m = m.next();
             seen.push(m);
         }
         assert_eq!(
@@ -558,6 +478,6 @@ mod tests {
                 SortMode::Melds
             ]
         );
-        assert_eq!(next_sort(SortMode::Custom), SortMode::Melds);
+        assert_eq!(SortMode::Custom.next(), SortMode::Melds);
     }
 }

@@ -23,7 +23,6 @@ use bevy::window::RequestRedraw;
 use super::felt::Skin;
 use super::look::{self, BUTTON, BUTTON_TEXT, GOLD, INK, PANEL};
 use crate::ai::Level;
-use crate::ai::heuristic::HintReason;
 use crate::gui::app::screen::Metrics;
 use crate::gui::app::screen::Screen;
 use crate::gui::app::settings::PlayerSettings;
@@ -40,11 +39,6 @@ use crate::words;
 /// The prompt above the player's hand.
 #[derive(Component)]
 struct StatusText;
-
-/// The hint the player asked for (the Hint button or H) and the position it is for: shown in
-/// place of the prompt until the position changes. The overlay's button sets it.
-#[derive(Resource, Default)]
-pub struct Hint(pub Option<(HintReason, usize)>);
 
 /// The computer's last turn, below its hand.
 #[derive(Component)]
@@ -347,7 +341,6 @@ fn update_texts(
     speech: Res<Speech>,
     mut status: Query<TextItem, (With<StatusText>, Without<NarrationText>)>,
     mut narration_text: Query<TextItem, (With<NarrationText>, Without<StatusText>)>,
-    hint: Res<Hint>,
 ) {
     let met = screen.metrics;
     let s = met.ui_scale();
@@ -357,7 +350,7 @@ fn update_texts(
         let room = status_box(met);
         let mut text = status_line(&speech, &series.current, hand.knocking, &feedback, phase);
         // A hint asked for takes the place of the prompt: both say what to do now.
-        if let Some((h, _)) = &hint.0 {
+        if let Some(h) = &hand.hint {
             let rest = text.split_once('\n').map_or(text.as_str(), |t| t.1);
             text = format!("{}\n{rest}", words::hint(&speech, h));
         }
@@ -523,8 +516,7 @@ pub struct HudPlugin;
 
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Hint>()
-            .add_systems(Startup, setup)
+        app.add_systems(Startup, setup)
             .add_systems(
                 PostUpdate,
                 fit_texts.after(bevy::sprite::update_text2d_layout),
@@ -535,8 +527,7 @@ impl Plugin for HudPlugin {
                     update_texts.run_if(
                         table_changed
                             .or_eager(resource_changed::<PlayerSettings>)
-                            .or_eager(resource_changed::<Speech>)
-                            .or_eager(resource_changed::<Hint>),
+                            .or_eager(resource_changed::<Speech>),
                     ),
                     update_plates.run_if(table_changed.or_eager(resource_changed::<Speech>)),
                 )

@@ -19,10 +19,11 @@ use super::felt::Skin;
 use super::look::{self, BAND, GOLD, INK, SHADOW_SPREAD, TAG};
 use crate::gui::app::screen::Screen;
 use crate::gui::app::speech::Speech;
-use crate::gui::input::mouse::{Drag, live_focus};
+use crate::gui::input::mouse::Drag;
 use crate::gui::table::command::HandView;
 use crate::gui::table::layout::{CardSprite, DRAGGED, Placed, TableLayout};
 use crate::gui::table::phase::{TableSet, TurnPhase};
+use crate::gui::table::playable::live_focus;
 use crate::gui::table::series::Series;
 use crate::seats::HUMAN;
 

@@ -1,6 +1,6 @@
 //! What the table shows and plays, drawn with Bevy: the card [`art`] and the [`felt`] with the
 //! palette ([`look`], pure), the 52 [`cards`] (the only code that moves them), what is drawn
-//! with them ([`marks`]), the on-table [`buttons`] and their keys, the prompt, the seats and
+//! with them ([`marks`]), the look of the on-table [`buttons`], the prompt, the seats and
 //! the computer's last turn ([`hud`]), and the [`sound`]s.
 
 pub mod art;
@@ -25,7 +25,7 @@ impl PluginGroup for ScenePlugins {
             .add(felt::FeltPlugin)
             .add(cards::CardsPlugin)
             .add(marks::MarksPlugin)
-            .add(buttons::ButtonsPlugin)
+            .add(buttons::ButtonLookPlugin)
             .add(hud::HudPlugin);
         #[cfg(has_sound)]
         let group = group.add(sound::SoundPlugin);

@@ -21,6 +21,8 @@ use bevy::prelude::*;
 use super::layout::{HandOrder, SortMode};
 use super::phase::{Dealing, TableSet, TurnPhase};
 use super::series::Series;
+use crate::ai::View;
+use crate::ai::heuristic::{HintReason, hint};
 use crate::gui::app::screen::Screen;
 use crate::gui::app::settings::PlayerSettings;
 use crate::rules::{Action, Card, RuleError, Seat, best_arrangement, best_layoffs, deadwood};
@@ -40,12 +42,16 @@ pub struct HandView {
     /// would. It may go stale (the card left); whoever uses it checks it against
     /// `input::focusable`.
     pub focus: Option<Card>,
+    /// Why Medium would make its move here, as the player asked (Hint, or H): said in place
+    /// of the prompt until the player moves.
+    pub hint: Option<HintReason>,
 }
 
 impl HandView {
     pub(super) fn clear_choice(&mut self) {
         self.knocking = false;
         self.selected = None;
+        self.hint = None;
     }
 }
 
@@ -104,6 +110,8 @@ pub enum HandCommand {
     Cancel,
     /// Move the keyboard highlight to this card (or take it away).
     Focus(Option<Card>),
+    /// Say what Medium would do here, and why (on the player's turn).
+    Hint,
 }
 
 /// A move of the player's, asked of the rules core.
@@ -213,6 +221,13 @@ fn hand_command(series: &Series, hand: &mut HandView, cmd: HandCommand) {
                 } else {
                     Some(c)
                 };
+            }
+        }
+        HandCommand::Hint => {
+            let m = &series.current;
+            if m.round().to_act() == Some(HUMAN) {
+                let view = View::of(m.round(), HUMAN, Some(m.scoreboard()));
+                hand.hint = Some(hint(&view).reason);
             }
         }
         HandCommand::Knock => {

@@ -32,6 +32,17 @@ pub enum SortMode {
     Custom,
 }
 
+impl SortMode {
+    /// The next sort, as the S key cycles them: melds, rank, suit.
+    pub fn next(self) -> SortMode {
+        match self {
+            SortMode::Melds => SortMode::Rank,
+            SortMode::Rank => SortMode::Suit,
+            SortMode::Suit | SortMode::Custom => SortMode::Melds,
+        }
+    }
+}
+
 /// The player's hand order: a mode, and for `Custom` the order itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandOrder {

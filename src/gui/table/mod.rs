@@ -9,6 +9,7 @@ pub mod command;
 pub mod layout;
 pub mod persist;
 pub mod phase;
+pub mod playable;
 pub mod series;
 
 use bevy::app::PluginGroupBuilder;

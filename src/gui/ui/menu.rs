@@ -17,11 +17,11 @@ use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::theme::table_button;
 use crate::ai::Level;
 use crate::gui::app::modes::MenuScreen;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
+use crate::gui::input::keys::{Binding, key_of};
 use crate::gui::table::command::{HandView, PlayerCommand, SeriesCommand};
 use crate::gui::table::persist::Statistics;
 use crate::gui::table::phase::TableSet;
@@ -82,7 +82,7 @@ fn esc(
     screen: Res<State<MenuScreen>>,
     mut next: ResMut<NextState<MenuScreen>>,
 ) {
-    if keys.just_pressed(KeyCode::Escape)
+    if key_of(Binding::Menu).is_some_and(|k| keys.just_pressed(k))
         && let Some(to) = on_escape(*screen.get(), &hand)
     {
         next.set(to);
@@ -533,31 +533,6 @@ fn menu_ui(
     Ok(())
 }
 
-/// A small "Menu" button in the top-right corner, for players who don't know Esc.
-fn menu_button(
-    mut contexts: EguiContexts,
-    screen: Res<State<MenuScreen>>,
-    speech: Res<Speech>,
-    mut next: ResMut<NextState<MenuScreen>>,
-) -> Result {
-    if *screen.get() != MenuScreen::Closed {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    egui::Area::new("menu-button".into())
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
-        .movable(false)
-        .show(ctx, |ui| {
-            if ui
-                .add(table_button(&speech.t("button-menu", &[])))
-                .clicked()
-            {
-                next.set(MenuScreen::Main);
-            }
-        });
-    Ok(())
-}
-
 /// The main menu and its pages.
 pub struct MenuPlugin;
 
@@ -566,7 +541,7 @@ impl Plugin for MenuPlugin {
         app.init_resource::<ReplayForm>()
             // Before the table's input, so an Esc that cancels a knock does not also open the menu.
             .add_systems(Update, esc.before(TableSet::Input))
-            .add_systems(EguiPrimaryContextPass, (menu_ui, menu_button));
+            .add_systems(EguiPrimaryContextPass, menu_ui);
     }
 }
 

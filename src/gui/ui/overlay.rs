@@ -23,13 +23,11 @@ use bevy_egui::{EguiContexts, EguiPlugin, EguiPreUpdateSet, EguiPrimaryContextPa
 use super::review::RoundReview;
 use super::room::{Placed, Placements, Side, find, table_items};
 use super::theme::{at_scale, card_text, table_button};
-use crate::ai::View;
-use crate::ai::heuristic::hint;
 use crate::gui::app::modes::MenuScreen;
 use crate::gui::app::screen::Screen;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
-use crate::gui::scene::hud::Hint;
+use crate::gui::input::buttons::TableButton;
 use crate::gui::scene::look;
 use crate::gui::table::command::{HandView, PlayerCommand, SeriesCommand};
 use crate::gui::table::persist::Notices;
@@ -330,13 +328,6 @@ impl Placer<'_> {
         Rect::new(r.min.x * z, r.min.y * z, r.max.x * z, r.max.y * z)
     }
 
-    /// Keeps clear what area `id` covered last frame (an area with a fixed place of its own).
-    fn keep_area(&mut self, id: &str) {
-        if let Some(r) = self.last(id) {
-            self.keep.push(self.px(r));
-        }
-    }
-
     /// Keeps clear a window as it was just drawn.
     fn keep_drawn(&mut self, r: egui::Rect) {
         self.keep.push(self.px(r));
@@ -428,8 +419,7 @@ fn overlay_ui(
     menu: Res<State<MenuScreen>>,
     phase: Res<State<TurnPhase>>,
     screen: Res<Screen>,
-    keys: Res<ButtonInput<KeyCode>>,
-    mut hint_shown: ResMut<Hint>,
+    table_buttons: Query<&TableButton>,
     mut placements: ResMut<Placements>,
     mut out: MessageWriter<PlayerCommand>,
 ) -> Result {
@@ -449,7 +439,15 @@ fn overlay_ui(
     if overlay.peek.is_some_and(|p| p.1 != position) {
         overlay.peek = None;
     }
-    let items = table_items(&series.current, &hand, phase, series.level, met, sp);
+    let items = table_items(
+        &series.current,
+        &hand,
+        phase,
+        series.level,
+        met,
+        sp,
+        table_buttons.iter().map(|b| &b.0),
+    );
     let margin = 6.0 * zoom;
     // What the windows' sizes depend on: a change lets them be measured afresh.
     let table_key = {
@@ -480,10 +478,6 @@ fn overlay_ui(
         scales: &mut scales,
         naturals: &mut naturals,
     };
-    // The areas with places of their own: the menu button, Hint and the deal's commitment.
-    for id in ["menu-button", "hint-button"] {
-        placer.keep_area(id);
-    }
     let min_f = min_scale(met);
 
     // The round review, asked for by the player, before anything else; drawn by `review`.
@@ -760,38 +754,6 @@ fn overlay_ui(
         }
     }
 
-    // Hint: Medium's move for the player's turn, said in place of the prompt (see `hud`)
-    // until the position changes.
-    let my_turn = r.to_act() == Some(HUMAN)
-        && matches!(
-            phase,
-            TurnPhase::UpcardOffer | TurnPhase::Draw | TurnPhase::Discard | TurnPhase::Layoff
-        );
-    if hint_shown
-        .0
-        .as_ref()
-        .is_some_and(|h| h.1 != position || !my_turn)
-    {
-        hint_shown.0 = None;
-    }
-    // The Hint button alone in the bottom-right corner (the area is the button).
-    egui::Area::new("hint-button".into())
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
-        .movable(false)
-        .show(ctx, |ui| {
-            // At the screen's edge the area is offered little width: never wrap the label.
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
-            let asked = my_turn && keys.just_pressed(KeyCode::KeyH) && playing;
-            if ui
-                .add_enabled(my_turn, table_button(&sp.t("button-hint", &[])))
-                .on_hover_text(sp.t("hint-tooltip", &[]))
-                .clicked()
-                || asked
-            {
-                let view = View::of(r, HUMAN, Some(series.current.scoreboard()));
-                hint_shown.0 = Some((hint(&view).reason, position));
-            }
-        });
     if !notices.is_empty() {
         let placed = placer.place(
             "notice",

@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use crate::ai::Level;
 use crate::gui::app::screen::Metrics;
 use crate::gui::app::speech::Speech;
-use crate::gui::scene::buttons::buttons;
+use crate::gui::input::buttons::Button;
 use crate::gui::scene::hud::{narration_box, seat_plates, status_box};
 use crate::gui::table::command::HandView;
 use crate::gui::table::layout::{Lifts, RAISE, layout};
@@ -38,14 +38,16 @@ pub fn to_window(met: Metrics, r: Rect) -> Rect {
     Rect::new(r.min.x + h.x, h.y - r.max.y, r.max.x + h.x, h.y - r.min.y)
 }
 
-/// Everything on the table now that the overlay must leave uncovered.
-pub fn table_items(
+/// Everything on the table now that the overlay must leave uncovered, the `buttons` shown
+/// (`input::buttons`' entities) included.
+pub fn table_items<'a>(
     m: &Match,
     hand: &HandView,
     phase: TurnPhase,
     level: Level,
     met: Metrics,
     sp: &Speech,
+    buttons: impl IntoIterator<Item = &'a Button>,
 ) -> Vec<Keep> {
     let mut out = Vec::new();
     let mut add = |what: String, r: Rect| {
@@ -95,8 +97,8 @@ pub fn table_items(
             add(what, rect);
         }
     }
-    for b in buttons(m, hand, phase, met, sp) {
-        add(b.label, Rect::from_center_size(b.pos, b.size));
+    for b in buttons {
+        add(b.label.clone(), b.rect());
     }
     for p in seat_plates(m, phase, level, met, sp) {
         let mut rect = Rect::from_center_size(p.pos, p.size);
@@ -217,6 +219,7 @@ fn find_at(x0: f32, size: Vec2, region: Rect, keep: &[Rect]) -> Option<Spot> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::input::buttons::buttons;
     use crate::rules::RuleSettings;
 
     #[test]
@@ -256,16 +259,26 @@ mod tests {
         for size in [Vec2::new(1024.0, 640.0), Vec2::new(3840.0, 2160.0)] {
             let met = Metrics::new(size);
             let all = Rect::from_corners(Vec2::ZERO, size);
+            let hand = HandView::default();
+            let shown = buttons(&m, &hand, TurnPhase::UpcardOffer, met, &sp, false);
             let items = table_items(
                 &m,
-                &HandView::default(),
+                &hand,
                 TurnPhase::UpcardOffer,
                 Level::Medium,
                 met,
                 &sp,
+                &shown,
             );
             let names: Vec<&str> = items.iter().map(|k| k.what.as_str()).collect();
-            for want in ["stock-pile", "discard-pile", "player-hand", "Pass", "You"] {
+            for want in [
+                "stock-pile",
+                "discard-pile",
+                "player-hand",
+                "Pass",
+                "Hint",
+                "You",
+            ] {
                 assert!(names.contains(&want), "{want} missing from {names:?}");
             }
             for k in &items {
@@ -281,6 +294,7 @@ mod tests {
                 Level::Medium,
                 met,
                 &sp,
+                &[],
             );
             assert!(!over.iter().any(|k| k.what == "stock-pile"));
         }

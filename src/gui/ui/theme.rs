@@ -7,9 +7,9 @@
 //!   and a gold edge under the pointer: egui draws a control's text, a window's collapse arrow
 //!   and strong text all in the control's one text colour, so controls inside a panel must be
 //!   light-on-dark for the arrows and headings to show.
-//! - The two egui buttons that sit on the felt, Menu and Hint, are drawn by [`table_button`]
-//!   in the on-table buttons' own style (ivory, dark text, rounded), so every button on the
-//!   table is one set with Take and Knock.
+//! - The overlay's strips ("Score ▸") that sit on the felt are drawn by [`table_button`] in
+//!   the on-table buttons' own style (ivory, dark text, rounded). Menu and Hint are on-table
+//!   buttons themselves (`input::buttons`).
 //! - Secondary ("weak") text is [`look::INK_SOFT`], which keeps 4.5:1 on the panels where
 //!   egui's default faded text did not. Set once, at the first egui pass.
 
@@ -26,7 +26,8 @@ const CONTROL: look::Rgb = [0.160, 0.330, 0.220];
 const CONTROL_HOVER: look::Rgb = [0.210, 0.420, 0.280];
 const CONTROL_PRESSED: look::Rgb = [0.440, 0.360, 0.140];
 
-/// A button that sits on the felt (Menu, Hint), in the style of the table's own buttons.
+/// An egui button that sits on the felt (the overlay's strips), in the style of the table's
+/// own buttons.
 pub fn table_button(text: &str) -> egui::Button<'static> {
     egui::Button::new(
         egui::RichText::new(text.to_string())
