@@ -21,6 +21,7 @@
 use std::time::Duration;
 
 use bevy::ecs::system::NonSendMarker;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::{
     Monitor, MonitorSelection, PrimaryMonitor, PrimaryWindow, WindowMoved, WindowPosition,
@@ -197,12 +198,24 @@ fn take_placement(
     }
 }
 
+/// The window's resizes and moves since the last frame.
+#[derive(SystemParam)]
+struct WindowChanges<'w, 's> {
+    resized: MessageReader<'w, 's, WindowResized>,
+    moved: MessageReader<'w, 's, WindowMoved>,
+}
+
+impl WindowChanges<'_, '_> {
+    /// Whether the window was resized or moved (the messages read either way).
+    fn any(&mut self) -> bool {
+        self.resized.read().count() + self.moved.read().count() > 0
+    }
+}
+
 /// Takes the window's placement into the settings (which `persist` writes) once the window
 /// has been still for a second.
-#[allow(clippy::too_many_arguments)]
 fn remember(
-    mut resized: MessageReader<WindowResized>,
-    mut moved: MessageReader<WindowMoved>,
+    mut changes: WindowChanges,
     mut unsettled: ResMut<Unsettled>,
     time: Res<Time<Real>>,
     opening: Res<Opening>,
@@ -211,7 +224,7 @@ fn remember(
     _main_thread: NonSendMarker,
 ) {
     let now = time.elapsed();
-    if resized.read().count() + moved.read().count() > 0 && opening.shown {
+    if changes.any() && opening.shown {
         unsettled.0 = Some(now);
     }
     let Some(since) = unsettled.0 else { return };

@@ -28,6 +28,7 @@ use crate::gui::table::layout::{SortMode, TableLayout};
 use crate::gui::table::phase::{Dealing, TableSet, TurnPhase, phase_of};
 use crate::gui::table::playable::live_focus;
 use crate::gui::table::series::Series;
+use crate::gui::table::view::TableView;
 use crate::rules::{Action, Match, deadwood};
 use crate::seats::HUMAN;
 
@@ -303,25 +304,21 @@ fn coming_phase(series: &Series, dealing: &Dealing) -> TurnPhase {
 
 /// Keeps one [`TableButton`] entity per button of [`buttons`]: a button whose action stays on
 /// offer keeps its entity (changed only if it changed), the others come and go.
-#[allow(clippy::too_many_arguments)]
 fn lay_out_buttons(
     mut commands: Commands,
-    series: Res<Series>,
-    hand: Res<HandView>,
+    view: TableView,
     dealing: Res<Dealing>,
-    screen: Res<Screen>,
-    speech: Res<Speech>,
     menu: Res<State<MenuScreen>>,
     mut shown: Query<(Entity, &mut TableButton)>,
 ) {
-    let phase = coming_phase(&series, &dealing);
+    let phase = coming_phase(&view.series, &dealing);
     let menu_open = *menu.get() != MenuScreen::Closed;
     let mut list = buttons(
-        &series.current,
-        &hand,
+        view.m(),
+        &view.hand,
         phase,
-        screen.metrics,
-        &speech,
+        view.met(),
+        &view.speech,
         menu_open,
     );
     for (entity, mut button) in &mut shown {

@@ -27,12 +27,12 @@ use bevy::prelude::*;
 
 use super::pointer::{Gesture, Gestures};
 use crate::gui::app::modes::playing;
-use crate::gui::app::screen::Screen;
 use crate::gui::table::command::{HandCommand, HandView, Move, PlayerCommand};
 use crate::gui::table::layout::{CardSprite, Placed, TableLayout, card_at, hit_box};
 use crate::gui::table::phase::{TableSet, TurnPhase};
 use crate::gui::table::playable::{focusable, live_focus, playable, step_focus};
 use crate::gui::table::series::Series;
+use crate::gui::table::view::TableView;
 use crate::rules::{Action, Card, Match};
 use crate::seats::HUMAN;
 
@@ -199,21 +199,21 @@ type CardItem = (
     Option<&'static Placed>,
 );
 
-#[allow(clippy::too_many_arguments)]
 fn mouse_input(
-    series: Res<Series>,
-    hand: Res<HandView>,
+    view: TableView,
     table: Res<TableLayout>,
     mut drag: ResMut<Drag>,
-    state: Res<State<TurnPhase>>,
     gestures: Res<Gestures>,
-    screen: Res<Screen>,
     cards: Query<CardItem>,
     mut hover: ResMut<Hover>,
     mut out: MessageWriter<PlayerCommand>,
     mut ended: MessageWriter<DragEnded>,
     mut last_under: Local<Option<Option<Card>>>,
 ) {
+    let series = &view.series;
+    let hand = &view.hand;
+    let state = &view.state;
+    let screen = &view.screen;
     let phase = *state.get();
     let m = &series.current;
     let under = |w: Vec2| {

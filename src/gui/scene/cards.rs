@@ -21,11 +21,10 @@ use super::art::CardArt;
 use crate::gui::app::screen::Screen;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::input::mouse::{Drag, DragEnded, Hover};
-use crate::gui::table::command::HandView;
 use crate::gui::table::layout::{CardSprite, Layout, Lifts, Placed, TableLayout, layout};
 use crate::gui::table::phase::{Animating, DealStage, Dealing, TableSet, TurnPhase, round_key};
 use crate::gui::table::playable::{live_focus, playable};
-use crate::gui::table::series::Series;
+use crate::gui::table::view::TableView;
 use crate::rules::{Card, Match};
 use crate::seats::{COMPUTER, HUMAN};
 
@@ -112,21 +111,21 @@ type PlacedCard = (
 
 /// Recomputes every card's target after a change of state or window size, and runs the
 /// collect-and-deal sequence when a new round starts.
-#[allow(clippy::too_many_arguments)]
 fn place_cards(
+    view: TableView,
     mut commands: Commands,
-    series: Res<Series>,
     art: Res<CardArt>,
     mut dealing: ResMut<Dealing>,
     mut table: ResMut<TableLayout>,
-    hand: Res<HandView>,
     hover: Res<Hover>,
-    phase: Res<State<TurnPhase>>,
-    settings: Res<PlayerSettings>,
-    screen: Res<Screen>,
     slides: Query<(), With<Slide>>,
     mut cards: Query<PlacedCard>,
 ) {
+    let series = &view.series;
+    let hand = &view.hand;
+    let phase = &view.state;
+    let settings = &view.settings;
+    let screen = &view.screen;
     // Nothing to do unless the series, the hand's order, the look, the deal or the window
     // changed (the deal's own steps wait for slides, so it runs every frame while a deal is
     // under way).
@@ -407,18 +406,18 @@ pub fn tints(
     out
 }
 
-#[allow(clippy::too_many_arguments)]
 fn tint_cards(
-    series: Res<Series>,
-    hand: Res<HandView>,
-    settings: Res<PlayerSettings>,
+    view: TableView,
     art: Res<CardArt>,
-    phase: Res<State<TurnPhase>>,
     drag: Res<Drag>,
     table: Res<TableLayout>,
     anim: Res<Animating>,
     mut cards: Query<(&CardSprite, &mut Sprite)>,
 ) {
+    let series = &view.series;
+    let hand = &view.hand;
+    let settings = &view.settings;
+    let phase = &view.state;
     let changed = series.is_changed()
         || hand.is_changed()
         || settings.is_changed()

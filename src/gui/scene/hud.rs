@@ -24,14 +24,13 @@ use super::felt::Skin;
 use super::look::{self, BUTTON, BUTTON_TEXT, GOLD, INK, PANEL};
 use crate::ai::Level;
 use crate::gui::app::screen::Metrics;
-use crate::gui::app::screen::Screen;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
 use crate::gui::table::command::table_changed;
-use crate::gui::table::command::{Feedback, HandView, Refusal};
+use crate::gui::table::command::{Feedback, Refusal};
 use crate::gui::table::layout::{Fits, RAISE};
 use crate::gui::table::phase::{TableSet, TurnPhase};
-use crate::gui::table::series::Series;
+use crate::gui::table::view::TableView;
 use crate::rules::{Match, Seat, best_arrangement};
 use crate::seats::{COMPUTER, HUMAN};
 use crate::words;
@@ -57,17 +56,19 @@ struct Shown {
 
 const TEXT: Color = Color::srgb(look::INK[0], look::INK[1], look::INK[2]);
 
-/// A seat's name plate (by seat index), its name, and the dealer's chip.
+/// A seat's name plate: one entity per seat, its name and the dealer's chip its children.
 #[derive(Component)]
-struct Plate(usize);
+struct Plate(Seat);
 #[derive(Component)]
-struct PlateName(usize);
+struct PlateName;
+/// The dealer's chip beside a plate, shown on the dealer's; its letter is its child.
 #[derive(Component)]
 struct DealerChip;
 
 /// How a seat's plate shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatPlate {
+    pub seat: Seat,
     pub name: String,
     /// The plate's centre and size.
     pub pos: Vec2,
@@ -104,6 +105,7 @@ pub fn seat_plates(
         ),
     ]
     .map(|(seat, name, y)| SeatPlate {
+        seat,
         name,
         // Level with the middle of the row, clear of the top and bottom edges.
         pos: Vec2::new(
@@ -117,28 +119,35 @@ pub fn seat_plates(
 }
 
 fn setup(mut commands: Commands, skin: Res<Skin>) {
-    for i in 0..2 {
+    for seat in [HUMAN, COMPUTER] {
         let face = skin.rounded(look::color_a(PANEL, 0.55));
-        commands.spawn((Plate(i), face, Transform::from_xyz(0.0, 0.0, 40.0)));
-        commands.spawn((
-            PlateName(i),
-            Fits(Rect::default()),
-            Text2d::new(""),
-            TextFont::default(),
-            TextColor(look::color(INK)),
-            Transform::from_xyz(0.0, 0.0, 41.0),
-        ));
+        commands
+            .spawn((Plate(seat), face, Transform::from_xyz(0.0, 0.0, 40.0)))
+            .with_children(|plate| {
+                plate.spawn((
+                    PlateName,
+                    Fits(Rect::default()),
+                    Text2d::new(""),
+                    TextFont::default(),
+                    TextColor(look::color(INK)),
+                    Transform::from_xyz(0.0, 0.0, 1.0),
+                ));
+                plate
+                    .spawn((
+                        DealerChip,
+                        skin.rounded(look::color(BUTTON)),
+                        Transform::from_xyz(0.0, 0.0, 2.0),
+                        Visibility::Hidden,
+                    ))
+                    .with_child((
+                        Fits(Rect::default()),
+                        Text2d::new(""),
+                        TextFont::default(),
+                        TextColor(look::color(BUTTON_TEXT)),
+                        Transform::from_xyz(0.0, 0.0, 0.5),
+                    ));
+            });
     }
-    let chip = skin.rounded(look::color(BUTTON));
-    commands
-        .spawn((DealerChip, chip, Transform::from_xyz(0.0, 0.0, 42.0)))
-        .with_child((
-            Fits(Rect::default()),
-            Text2d::new(""),
-            TextFont::default(),
-            TextColor(look::color(BUTTON_TEXT)),
-            Transform::from_xyz(0.0, 0.0, 0.5),
-        ));
     for marker in [0, 1] {
         let mut e = commands.spawn((
             Text2d::new(""),
@@ -329,19 +338,19 @@ fn show(commands: &mut Commands, item: TextParts, text: String, style: TextStyle
     fits.set_if_neq(Fits(room));
 }
 
-#[allow(clippy::too_many_arguments)]
 fn update_texts(
+    view: TableView,
     mut commands: Commands,
-    series: Res<Series>,
-    hand: Res<HandView>,
-    feedback: Res<Feedback>,
-    state: Res<State<TurnPhase>>,
-    screen: Res<Screen>,
-    settings: Res<PlayerSettings>,
-    speech: Res<Speech>,
     mut status: Query<TextItem, (With<StatusText>, Without<NarrationText>)>,
     mut narration_text: Query<TextItem, (With<NarrationText>, Without<StatusText>)>,
 ) {
+    let series = &view.series;
+    let hand = &view.hand;
+    let feedback = &view.feedback;
+    let state = &view.state;
+    let screen = &view.screen;
+    let settings = &view.settings;
+    let speech = &view.speech;
     let met = screen.metrics;
     let s = met.ui_scale();
     let px = STATUS_PX * s;
@@ -414,97 +423,82 @@ fn fit_texts(
 /// The least a table text is shrunk to: below this it would not be read.
 const MIN_SHRINK: f32 = 0.6;
 
-type PlateItem = (&'static Plate, &'static mut Sprite, &'static mut Transform);
-type NameItem = (
-    &'static PlateName,
-    &'static mut Fits,
-    &'static mut Text2d,
-    &'static mut TextFont,
-    &'static mut TextColor,
-    &'static mut Transform,
-);
-type ChipItem = (
+type PlateItem = (
+    &'static Plate,
     &'static mut Sprite,
     &'static mut Transform,
     &'static Children,
 );
+type NameItem = (
+    &'static mut Fits,
+    &'static mut Text2d,
+    &'static mut TextFont,
+    &'static mut TextColor,
+);
+type ChipItem = (
+    &'static mut Sprite,
+    &'static mut Transform,
+    &'static mut Visibility,
+    &'static Children,
+);
+type LetterItem = (
+    &'static mut Text2d,
+    &'static mut TextFont,
+    &'static mut Fits,
+);
 
-/// The seats' plates and the dealer's chip, as [`seat_plates`] says.
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+/// The seats' plates and the dealer's chip, as [`seat_plates`] says (each plate's children
+/// placed in its own frame).
 fn update_plates(
-    series: Res<Series>,
-    speech: Res<Speech>,
-    state: Res<State<TurnPhase>>,
-    screen: Res<Screen>,
+    table: TableView,
     mut plates: Query<PlateItem, (Without<PlateName>, Without<DealerChip>)>,
-    mut names: Query<NameItem, (Without<Plate>, Without<DealerChip>)>,
-    mut chip: Query<ChipItem, (With<DealerChip>, Without<Plate>, Without<PlateName>)>,
-    mut chip_text: Query<
-        (&mut Text2d, &mut TextFont, &mut Fits),
-        (Without<PlateName>, Without<Shown>, Without<TextSpan>),
-    >,
+    mut names: Query<NameItem, (With<PlateName>, Without<Plate>, Without<DealerChip>)>,
+    mut chips: Query<ChipItem, (With<DealerChip>, Without<Plate>, Without<PlateName>)>,
+    mut letters: Query<LetterItem, (Without<PlateName>, Without<Shown>, Without<TextSpan>)>,
 ) {
-    let met = screen.metrics;
-    let plates_now = seat_plates(&series.current, *state.get(), series.level, met, &speech);
-    for (p, mut sprite, mut tf) in &mut plates {
-        let sp = &plates_now[p.0];
-        let color = if sp.active {
+    let met = table.screen.metrics;
+    let series = &table.series;
+    let now = seat_plates(
+        &series.current,
+        table.phase(),
+        series.level,
+        met,
+        &table.speech,
+    );
+    for (plate, mut sprite, mut tf, children) in &mut plates {
+        let Some(sp) = now.iter().find(|p| p.seat == plate.0) else {
+            continue;
+        };
+        sprite.color = if sp.active {
             look::color(GOLD)
         } else {
             look::color_a(PANEL, 0.55)
         };
-        if sprite.color != color {
-            sprite.color = color;
-        }
-        if sprite.custom_size != Some(sp.size) {
-            sprite.custom_size = Some(sp.size);
-        }
-        let at = sp.pos.extend(40.0);
-        if tf.translation != at {
-            tf.translation = at;
-        }
-    }
-    for (n, mut fits, mut text, mut font, mut color, mut tf) in &mut names {
-        let sp = &plates_now[n.0];
-        fits.set_if_neq(Fits(Rect::from_center_size(sp.pos, sp.size)));
-        if text.0 != sp.name {
-            text.0 = sp.name.clone();
-        }
-        let px = FontSize::Px(sp.size.y * 0.44);
-        if font.font_size != px {
-            font.font_size = px;
-        }
-        let c = TextColor(look::color(if sp.active { BUTTON_TEXT } else { INK }));
-        if *color != c {
-            *color = c;
-        }
-        let at = sp.pos.extend(41.0);
-        if tf.translation != at {
-            tf.translation = at;
-        }
-    }
-    if let Some(dealer) = plates_now.iter().find(|p| p.dealer)
-        && let Ok((mut sprite, mut tf, children)) = chip.single_mut()
-    {
-        let d = dealer.size.y * 0.8;
-        if sprite.custom_size != Some(Vec2::splat(d)) {
-            sprite.custom_size = Some(Vec2::splat(d));
-        }
-        let at = (dealer.pos + Vec2::X * (dealer.size.x / 2.0 + d * 0.5 + 6.0 * met.ui_scale()))
-            .extend(42.0);
-        if tf.translation != at {
-            tf.translation = at;
-        }
-        for &c in children {
-            if let Ok((mut text, mut font, mut fits)) = chip_text.get_mut(c) {
-                fits.set_if_neq(Fits(Rect::from_center_size(Vec2::ZERO, Vec2::splat(d))));
-                let letter = speech.t("dealer-chip", &[]);
-                if text.0 != letter {
-                    text.0 = letter;
-                }
-                let px = FontSize::Px(d * 0.6);
-                if font.font_size != px {
-                    font.font_size = px;
+        sprite.custom_size = Some(sp.size);
+        tf.translation = sp.pos.extend(40.0);
+        for &child in children {
+            if let Ok((mut fits, mut text, mut font, mut color)) = names.get_mut(child) {
+                fits.set_if_neq(Fits(Rect::from_center_size(Vec2::ZERO, sp.size)));
+                text.0.clone_from(&sp.name);
+                font.font_size = FontSize::Px(sp.size.y * 0.44);
+                *color = TextColor(look::color(if sp.active { BUTTON_TEXT } else { INK }));
+            }
+            if let Ok((mut chip, mut at, mut vis, letter)) = chips.get_mut(child) {
+                let d = sp.size.y * 0.8;
+                *vis = if sp.dealer {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                };
+                chip.custom_size = Some(Vec2::splat(d));
+                let x = sp.size.x / 2.0 + d * 0.5 + 6.0 * met.ui_scale();
+                at.translation = Vec3::new(x, 0.0, 2.0);
+                for &l in letter {
+                    if let Ok((mut text, mut font, mut fits)) = letters.get_mut(l) {
+                        fits.set_if_neq(Fits(Rect::from_center_size(Vec2::ZERO, Vec2::splat(d))));
+                        text.0 = table.speech.t("dealer-chip", &[]);
+                        font.font_size = FontSize::Px(d * 0.6);
+                    }
                 }
             }
         }

@@ -18,13 +18,11 @@ use super::cards::DRAG_SCALE;
 use super::felt::Skin;
 use super::look::{self, BAND, GOLD, INK, SHADOW_SPREAD, TAG};
 use crate::gui::app::screen::Screen;
-use crate::gui::app::speech::Speech;
 use crate::gui::input::mouse::Drag;
-use crate::gui::table::command::HandView;
 use crate::gui::table::layout::{CardSprite, DRAGGED, Placed, TableLayout};
 use crate::gui::table::phase::{TableSet, TurnPhase};
 use crate::gui::table::playable::live_focus;
-use crate::gui::table::series::Series;
+use crate::gui::table::view::TableView;
 use crate::seats::HUMAN;
 
 /// A card's shadow (a child of the card).
@@ -43,22 +41,11 @@ struct TagText;
 #[derive(Component)]
 struct FocusRing;
 
-/// One of the bands under melds.
+/// A band under a meld: one entity per band the layout has.
 #[derive(Component)]
-struct Band(usize);
-
-/// How many meld bands can show at once: four melds in each of two rows.
-const BANDS: usize = 8;
+struct Band;
 
 fn setup(mut commands: Commands, skin: Res<Skin>) {
-    for i in 0..BANDS {
-        commands.spawn((
-            Band(i),
-            skin.rounded(look::color_a(BAND, 0.55)),
-            Transform::from_xyz(0.0, 0.0, 9.0),
-            Visibility::Hidden,
-        ));
-    }
     let tag = skin.rounded(look::color(TAG));
     commands
         .spawn((TakenTag, tag, Transform::default(), Visibility::Hidden))
@@ -138,29 +125,28 @@ fn cast_shadows(
     }
 }
 
-/// The bands under melds, where the layout put them (hidden while a deal is collected).
+/// The bands under melds, where the layout put them (none while a deal is collected): the
+/// layout's bands replace the ones shown.
 fn place_bands(
+    mut commands: Commands,
+    skin: Res<Skin>,
     table: Res<TableLayout>,
-    mut bands: Query<(&Band, &mut Sprite, &mut Transform, &mut Visibility)>,
+    bands: Query<Entity, With<Band>>,
 ) {
-    let rects = if table.met.is_some() {
-        &table.layout.bands[..]
-    } else {
-        &[]
-    };
-    for (b, mut sprite, mut tf, mut vis) in &mut bands {
-        let Some(r) = rects.get(b.0) else {
-            vis.set_if_neq(Visibility::Hidden);
-            continue;
-        };
-        vis.set_if_neq(Visibility::Visible);
-        if sprite.custom_size != Some(r.size()) {
-            sprite.custom_size = Some(r.size());
-        }
-        let at = r.center().extend(9.0);
-        if tf.translation != at {
-            tf.translation = at;
-        }
+    for e in &bands {
+        commands.entity(e).despawn();
+    }
+    if table.met.is_none() {
+        return;
+    }
+    for r in &table.layout.bands {
+        let mut face = skin.rounded(look::color_a(BAND, 0.55));
+        face.custom_size = Some(r.size());
+        commands.spawn((
+            Band,
+            face,
+            Transform::from_translation(r.center().extend(9.0)),
+        ));
     }
 }
 
@@ -221,15 +207,10 @@ type MarkItem2<'a> = (
 
 /// The tag goes on the card just taken from the pile while it may not be thrown back; the
 /// ring on the keyboard's highlight.
-#[allow(clippy::too_many_arguments)]
 fn place_marks(
+    view: TableView,
     mut commands: Commands,
-    series: Res<Series>,
-    hand: Res<HandView>,
-    phase: Res<State<TurnPhase>>,
     table: Res<TableLayout>,
-    screen: Res<Screen>,
-    speech: Res<Speech>,
     cards: Query<(Entity, &CardSprite)>,
     mut tag: Query<MarkItem, (With<TakenTag>, Without<FocusRing>)>,
     mut ring: Query<MarkItem, (With<FocusRing>, Without<TakenTag>)>,
@@ -242,6 +223,11 @@ fn place_marks(
         With<TagText>,
     >,
 ) {
+    let series = &view.series;
+    let hand = &view.hand;
+    let phase = &view.state;
+    let screen = &view.screen;
+    let speech = &view.speech;
     if !(series.is_changed()
         || hand.is_changed()
         || phase.is_changed()

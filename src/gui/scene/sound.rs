@@ -202,8 +202,15 @@ mod play {
         commands.insert_resource(Sounds(v));
     }
 
+    /// What has been sounded already: the moves of the round (by its key) and whether a deal
+    /// was under way.
+    #[derive(Default)]
+    struct Heard {
+        seen: Option<((u64, u64), usize)>,
+        was_dealing: bool,
+    }
+
     /// Plays the sounds for what happened since the last frame.
-    #[allow(clippy::too_many_arguments)]
     fn play(
         mut commands: Commands,
         sounds: Option<Res<Sounds>>,
@@ -211,9 +218,9 @@ mod play {
         series: Res<Series>,
         dealing: Res<Dealing>,
         mut ends: MessageReader<RoundEnd>,
-        mut seen: Local<Option<((u64, u64), usize)>>,
-        mut was_dealing: Local<bool>,
+        mut heard: Local<Heard>,
     ) {
+        let Heard { seen, was_dealing } = &mut *heard;
         let Some(sounds) = sounds else { return };
         let mut cues = Vec::new();
         let active = dealing.stage != DealStage::Idle;

@@ -11,6 +11,7 @@ pub mod persist;
 pub mod phase;
 pub mod playable;
 pub mod series;
+pub mod view;
 
 use bevy::app::PluginGroupBuilder;
 use bevy::prelude::*;
