@@ -36,7 +36,7 @@ use hollywood_gin::gui::table::command::{
 };
 use hollywood_gin::gui::table::layout::{CardSprite, Lifts, Placed, SortMode, TableLayout, layout};
 use hollywood_gin::gui::table::persist::Boot;
-use hollywood_gin::gui::table::phase::{Animating, Dealing, TableSet, TurnPhase, phase_of};
+use hollywood_gin::gui::table::phase::{Animating, Dealt, TableSet, TurnPhase, phase_of};
 use hollywood_gin::gui::table::series::Series;
 use hollywood_gin::rules::{Action, Card, RuleSettings};
 use hollywood_gin::seats::{COMPUTER, HUMAN};
@@ -57,7 +57,7 @@ struct Seen {
 fn check_phase(
     state: Res<State<TurnPhase>>,
     series: Res<Series>,
-    dealing: Res<Dealing>,
+    dealing: Res<Dealt>,
     mut seen: ResMut<Seen>,
 ) {
     let want = if dealing.busy(&series.current) {
@@ -241,7 +241,7 @@ fn three_rounds_through_the_plugins_keep_state_and_cards_with_the_core() {
             let series = w.resource::<Series>();
             (
                 phase_of(&series.current),
-                w.resource::<Dealing>().busy(&series.current),
+                w.resource::<Dealt>().busy(&series.current),
                 w.resource::<Animating>().0,
                 series.current.round().history().len(),
             )
@@ -371,7 +371,7 @@ fn the_series_is_saved_after_every_move_and_resumes_exactly() {
         app.update();
         let series = app.world().resource::<Series>();
         let r = series.current.round();
-        let dealing = app.world().resource::<Dealing>().busy(&series.current);
+        let dealing = app.world().resource::<Dealt>().busy(&series.current);
         let state = *app.world().resource::<State<TurnPhase>>().get();
         if !dealing
             && state != TurnPhase::Dealing
@@ -705,7 +705,7 @@ fn settle(app: &mut App) {
         let busy = {
             let w = app.world();
             let series = w.resource::<Series>();
-            w.resource::<Dealing>().busy(&series.current) || w.resource::<Animating>().0
+            w.resource::<Dealt>().busy(&series.current) || w.resource::<Animating>().0
         };
         let sliding = app
             .world_mut()

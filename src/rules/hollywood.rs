@@ -158,6 +158,28 @@ impl Scoreboard {
         w
     }
 
+    /// Rounds won by each seat (by seat index), over the series' history.
+    pub fn rounds_won(&self) -> [u32; 2] {
+        let mut won = [0; 2];
+        for w in self.history.iter().filter_map(|e| e.winner) {
+            won[w.index()] += 1;
+        }
+        won
+    }
+
+    /// Gins (big gins included) won by each seat (by seat index), over the series' history.
+    pub fn gins(&self) -> [u32; 2] {
+        let mut gins = [0; 2];
+        for e in &self.history {
+            if let Some(w) = e.winner
+                && matches!(e.outcome, Outcome::Gin | Outcome::BigGin)
+            {
+                gins[w.index()] += 1;
+            }
+        }
+        gins
+    }
+
     /// The series winner, as soon as someone has won two games.
     pub fn series_winner(&self) -> Option<Seat> {
         let w = self.games_won();
@@ -245,6 +267,12 @@ mod tests {
         assert_eq!(points(&sb, BOB), [44, 34, 4]);
         assert_eq!(sb.history.len(), 4);
         assert!(sb.series_winner().is_none());
+        // The tallies the series summary shows: rounds won and gins, by seat.
+        sb.record_win(ALEX, 27, Outcome::BigGin);
+        assert_eq!(sb.rounds_won()[BOB.index()], 3);
+        assert_eq!(sb.rounds_won()[ALEX.index()], 2);
+        assert_eq!(sb.gins()[BOB.index()], 1);
+        assert_eq!(sb.gins()[ALEX.index()], 1, "a big gin is a gin");
     }
 
     #[test]

@@ -25,7 +25,7 @@ use crate::gui::app::screen::{Metrics, Screen};
 use crate::gui::app::speech::Speech;
 use crate::gui::table::command::{HandCommand, HandView, Move, PlayerCommand, SeriesCommand};
 use crate::gui::table::layout::{SortMode, TableLayout};
-use crate::gui::table::phase::{Dealing, TableSet, TurnPhase, phase_of};
+use crate::gui::table::phase::{Dealt, TableSet, TurnPhase, phase_of};
 use crate::gui::table::playable::live_focus;
 use crate::gui::table::series::Series;
 use crate::gui::table::view::TableView;
@@ -294,7 +294,7 @@ pub fn buttons(
 
 /// The phase the table will be in at the start of the next frame: the core's, or `Dealing`
 /// while the deal animates (as `series` sets the state from them).
-fn coming_phase(series: &Series, dealing: &Dealing) -> TurnPhase {
+fn coming_phase(series: &Series, dealing: &Dealt) -> TurnPhase {
     if dealing.busy(&series.current) {
         TurnPhase::Dealing
     } else {
@@ -307,7 +307,7 @@ fn coming_phase(series: &Series, dealing: &Dealing) -> TurnPhase {
 fn lay_out_buttons(
     mut commands: Commands,
     view: TableView,
-    dealing: Res<Dealing>,
+    dealing: Res<Dealt>,
     menu: Res<State<MenuScreen>>,
     mut shown: Query<(Entity, &mut TableButton)>,
 ) {
@@ -338,7 +338,7 @@ fn lay_out_buttons(
 fn buttons_stale(
     series: Res<Series>,
     hand: Res<HandView>,
-    dealing: Res<Dealing>,
+    dealing: Res<Dealt>,
     screen: Res<Screen>,
     speech: Res<Speech>,
     menu: Res<State<MenuScreen>>,

@@ -9,8 +9,8 @@
 //!   place, unless the drop was a move, whose new target takes over in the same frame.
 //! - Every animation time is scaled by the speed in [`PlayerSettings`]; at 0 cards jump to their places and the
 //!   deal is instant, so the overlay's speed setting needs nothing more from this file.
-//! - A new round is shown as at a real table: all cards are collected to the stock face down,
-//!   then dealt one at a time, alternating, starting with the non-dealer.
+//! - A new round is dealt as at a real table (see `deal`); cards follow the layout once it has
+//!   landed.
 //! - Tints come from the core's legal actions: in the discard phase a card that may not be
 //!   thrown (the one just taken, or one that leaves too much deadwood while knocking) is dimmed;
 //!   while a card is dragged in the layoff phase, the melds it fits are lit.
@@ -22,24 +22,24 @@ use crate::gui::app::screen::Screen;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::input::mouse::{Drag, DragEnded, Hover};
 use crate::gui::table::layout::{CardSprite, Layout, Lifts, Placed, TableLayout, layout};
-use crate::gui::table::phase::{Animating, DealStage, Dealing, TableSet, TurnPhase, round_key};
+use crate::gui::table::phase::{Animating, Dealt, TableSet, TurnPhase};
 use crate::gui::table::playable::{live_focus, playable};
 use crate::gui::table::view::TableView;
-use crate::rules::{Card, Match};
-use crate::seats::{COMPUTER, HUMAN};
+use crate::rules::{Action, Card, Match};
+use crate::seats::HUMAN;
 
 /// An eased move in progress; `flip` is the image shown from `flip_at` on (a card turning
 /// over).
 #[derive(Component)]
 pub struct Slide {
-    from: Vec3,
-    to: Vec3,
+    pub(super) from: Vec3,
+    pub(super) to: Vec3,
     /// Progress 0..1; negative while waiting for its turn in the deal.
-    t: f32,
-    secs: f32,
-    flip: Option<Handle<Image>>,
+    pub(super) t: f32,
+    pub(super) secs: f32,
+    pub(super) flip: Option<Handle<Image>>,
     /// When the card turns (progress), if it turns on this slide.
-    flip_at: Option<f32>,
+    pub(super) flip_at: Option<f32>,
 }
 
 /// When in a slide a card turns over: a card going face down (into the computer's hand) turns
@@ -73,34 +73,9 @@ fn setup(mut commands: Commands, art: Res<CardArt>, screen: Res<Screen>) {
     }
 }
 
-/// Where a new round's cards are dealt from, and the order they come off the deck.
-fn deal_order(m: &Match, l: &Layout) -> Vec<Card> {
-    let r = m.round();
-    let row = |seat| -> Vec<Card> {
-        let mut v: Vec<(f32, Card)> = r
-            .hand(seat)
-            .iter()
-            .filter_map(|c| l.get(c).map(|p| (p.pos.x, c)))
-            .collect();
-        v.sort_by(|a, b| a.0.total_cmp(&b.0));
-        v.into_iter().map(|p| p.1).collect()
-    };
-    let (first, second) = if r.dealer() == HUMAN {
-        (row(COMPUTER), row(HUMAN))
-    } else {
-        (row(HUMAN), row(COMPUTER))
-    };
-    let mut order = Vec::new();
-    for i in 0..first.len().max(second.len()) {
-        order.extend(first.get(i));
-        order.extend(second.get(i));
-    }
-    order.extend(r.discard_pile().iter().copied());
-    order
-}
-
-/// A card as `place_cards` sees it: its sprite, where it is, its target and whether it slides.
-type PlacedCard = (
+/// A card as `place_cards` and the deal see it: its sprite, where it is, its target and
+/// whether it slides.
+pub(super) type PlacedCard = (
     Entity,
     &'static CardSprite,
     &'static mut Sprite,
@@ -109,16 +84,14 @@ type PlacedCard = (
     Has<Slide>,
 );
 
-/// Recomputes every card's target after a change of state or window size, and runs the
-/// collect-and-deal sequence when a new round starts.
+/// Recomputes every card's target after a change of state or window size, once the round on
+/// the table is dealt (the deal itself is `deal`'s).
 fn place_cards(
     view: TableView,
     mut commands: Commands,
     art: Res<CardArt>,
-    mut dealing: ResMut<Dealing>,
+    (dealt, hover): (Res<Dealt>, Res<Hover>),
     mut table: ResMut<TableLayout>,
-    hover: Res<Hover>,
-    slides: Query<(), With<Slide>>,
     mut cards: Query<PlacedCard>,
 ) {
     let series = &view.series;
@@ -127,17 +100,15 @@ fn place_cards(
     let settings = &view.settings;
     let screen = &view.screen;
     // Nothing to do unless the series, the hand's order, the look, the deal or the window
-    // changed (the deal's own steps wait for slides, so it runs every frame while a deal is
-    // under way).
-    if !screen.is_changed()
-        && !series.is_changed()
-        && !hand.is_changed()
-        && !hover.is_changed()
-        && !phase.is_changed()
-        && !settings.is_changed()
-        && !dealing.is_changed()
-        && dealing.stage == DealStage::Idle
-        && dealing.dealt == Some(round_key(&series.current))
+    // changed; nothing before the round on the table is dealt.
+    if dealt.busy(&series.current)
+        || !(screen.is_changed()
+            || series.is_changed()
+            || hand.is_changed()
+            || hover.is_changed()
+            || phase.is_changed()
+            || settings.is_changed()
+            || dealt.is_changed())
     {
         return;
     }
@@ -146,7 +117,7 @@ fn place_cards(
     let shown = &table.layout.hand;
     let pointed = hover
         .0
-        .or_else(|| live_focus(&series.current, *phase.get(), &hand, shown));
+        .or_else(|| live_focus(&series.current, *phase.get(), hand, shown));
     let lifts = Lifts {
         raised: hand.selected,
         pointed,
@@ -160,78 +131,6 @@ fn place_cards(
             art.back.clone()
         }
     };
-    let key = round_key(&series.current);
-    if dealing.dealt != Some(key) {
-        // A new round: collect every card to the stock, face down (the first deal of the
-        // session starts there already).
-        let first = dealing.dealt.is_none();
-        dealing.dealt = Some(key);
-        if secs > 0.0 {
-            dealing.stage = DealStage::Collecting;
-            let stock = met.stock();
-            for (i, (e, _, mut sprite, tf, ..)) in cards.iter_mut().enumerate() {
-                let to = stock.extend(1.0 + i as f32 * 0.01);
-                let mut ec = commands.entity(e);
-                ec.insert(Placed {
-                    pos: to,
-                    face_up: false,
-                    lift: 0.0,
-                    shadow: i == 0,
-                });
-                if first {
-                    sprite.image = art.back.clone();
-                    ec.insert(Transform::from_translation(to));
-                } else {
-                    ec.insert(Slide {
-                        from: tf.translation,
-                        to,
-                        t: 0.0,
-                        secs: secs * 1.2,
-                        flip: (sprite.image != art.back).then(|| art.back.clone()),
-                        flip_at: (sprite.image != art.back).then_some(0.5),
-                    });
-                }
-            }
-            table.met = None;
-            return;
-        }
-    }
-    if dealing.stage != DealStage::Idle && !slides.is_empty() {
-        return;
-    }
-    match dealing.stage {
-        DealStage::Collecting => {
-            // Collected: deal one card at a time, the upcard last.
-            let order = deal_order(&series.current, &l);
-            let step = 0.07 * settings.speed_factor();
-            for (e, cs, sprite, tf, ..) in &mut cards {
-                let Some(p) = l.get(cs.0) else { continue };
-                let wait = order
-                    .iter()
-                    .position(|&c| c == cs.0)
-                    .map_or(0.0, |i| i as f32 * step);
-                let face = image(cs.0, p.face_up);
-                commands.entity(e).insert((
-                    p,
-                    Slide {
-                        from: tf.translation,
-                        to: p.pos,
-                        t: -wait / secs,
-                        secs,
-                        flip_at: (sprite.image != face).then_some(0.5),
-                        flip: (sprite.image != face).then_some(face),
-                    },
-                ));
-            }
-            dealing.stage = DealStage::Dealing;
-            table.layout = l;
-            table.met = Some(met);
-            return;
-        }
-        // The deal has landed: from here on cards follow the layout.
-        DealStage::Dealing => dealing.stage = DealStage::Idle,
-        DealStage::Idle => {}
-    }
     for (e, cs, mut sprite, tf, old, sliding) in &mut cards {
         let Some(p) = l.get(cs.0) else { continue };
         let face = image(cs.0, p.face_up);
@@ -393,8 +292,17 @@ pub fn tints(
         TurnPhase::Layoff => {
             if let (Some((card, at)), Some(k)) = (dragged, r.knock()) {
                 let hover = l.meld_at(at);
+                // The melds the core would let this card be laid off on.
+                let fits: Vec<usize> = r
+                    .legal_actions()
+                    .into_iter()
+                    .filter_map(|a| match a {
+                        Action::LayOff { card: c, meld } if c == card => Some(meld),
+                        _ => None,
+                    })
+                    .collect();
                 for (i, m) in k.current_melds().iter().enumerate() {
-                    if m.extended_by(card).is_some() {
+                    if fits.contains(&i) {
                         let color = if hover == Some(i) { HOT } else { LIT };
                         out.extend(m.cards().iter().map(|c| (c, color)));
                     }
@@ -451,18 +359,35 @@ fn tint_cards(
     }
 }
 
+/// The cards' frame: drops land first, then (after the deal's steps, see `deal`) the cards
+/// are placed, slid, dragged and tinted.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardSteps {
+    Drops,
+    Place,
+}
+
 /// Card entities, their layout, animations and tints.
 pub struct CardsPlugin;
 
 impl Plugin for CardsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<TableLayout>()
+            .configure_sets(
+                Update,
+                (CardSteps::Drops, CardSteps::Place)
+                    .chain()
+                    .in_set(TableSet::Show),
+            )
             .add_systems(Startup, setup)
             .add_systems(
                 Update,
-                (end_drags, place_cards, slide_cards, follow_drag, tint_cards)
-                    .chain()
-                    .in_set(TableSet::Show),
+                (
+                    end_drags.in_set(CardSteps::Drops),
+                    (place_cards, slide_cards, follow_drag, tint_cards)
+                        .chain()
+                        .in_set(CardSteps::Place),
+                ),
             );
     }
 }
@@ -473,22 +398,6 @@ mod tests {
     use crate::gui::app::screen::Metrics;
     use crate::gui::table::layout::HandOrder;
     use crate::rules::{Action, Phase, RuleSettings};
-
-    #[test]
-    fn deal_alternates_from_the_non_dealer_and_ends_with_the_upcard() {
-        let m = Match::new(RuleSettings::default(), 4);
-        let met = Metrics::new(Vec2::new(1280.0, 800.0));
-        let l = layout(&m, met, &HandOrder::default(), Lifts::default());
-        let order = deal_order(&m, &l);
-        let r = m.round();
-        assert_eq!(order.len(), 21);
-        let non_dealer = r.dealer().other();
-        for (i, c) in order[..20].iter().enumerate() {
-            let seat = if i % 2 == 0 { non_dealer } else { r.dealer() };
-            assert!(r.hand(seat).contains(*c), "card {i} goes to {seat:?}");
-        }
-        assert_eq!(Some(order[20]), r.discard_top());
-    }
 
     #[test]
     fn tints_dim_what_may_not_be_thrown_and_light_layoff_targets() {

@@ -1,11 +1,12 @@
 //! What the table shows and plays, drawn with Bevy: the card [`art`] and the [`felt`] with the
-//! palette ([`look`], pure), the 52 [`cards`] (the only code that moves them), what is drawn
+//! palette ([`look`], pure), the 52 [`cards`] (the only code that moves them) and the [`deal`], what is drawn
 //! with them ([`marks`]), the look of the on-table [`buttons`], the prompt, the seats and
 //! the computer's last turn ([`hud`]), and the [`sound`]s.
 
 pub mod art;
 pub mod buttons;
 pub mod cards;
+pub mod deal;
 pub mod felt;
 pub mod hud;
 pub mod look;
@@ -24,6 +25,7 @@ impl PluginGroup for ScenePlugins {
             .add(art::CardArtPlugin)
             .add(felt::FeltPlugin)
             .add(cards::CardsPlugin)
+            .add(deal::DealPlugin)
             .add(marks::MarksPlugin)
             .add(buttons::ButtonLookPlugin)
             .add(hud::HudPlugin);

@@ -177,7 +177,7 @@ mod play {
 
     use super::{Cue, cue_for, wav};
     use crate::gui::app::settings::PlayerSettings;
-    use crate::gui::table::phase::{DealStage, Dealing, TableSet, round_key};
+    use crate::gui::table::phase::{DealStage, TableSet, round_key};
     use crate::gui::table::series::{RoundEnd, Series};
     use crate::seats::HUMAN;
 
@@ -216,14 +216,15 @@ mod play {
         sounds: Option<Res<Sounds>>,
         settings: Res<PlayerSettings>,
         series: Res<Series>,
-        dealing: Res<Dealing>,
+        deal: Option<Res<State<DealStage>>>,
         mut ends: MessageReader<RoundEnd>,
         mut heard: Local<Heard>,
     ) {
         let Heard { seen, was_dealing } = &mut *heard;
         let Some(sounds) = sounds else { return };
         let mut cues = Vec::new();
-        let active = dealing.stage != DealStage::Idle;
+        // The cards are moving for a deal (not merely waiting to be dealt).
+        let active = deal.is_some_and(|d| *d.get() != DealStage::Starting);
         if active && !*was_dealing {
             cues.push(Cue::Deal);
         }

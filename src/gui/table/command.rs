@@ -19,7 +19,7 @@
 use bevy::prelude::*;
 
 use super::layout::{HandOrder, SortMode};
-use super::phase::{Dealing, TableSet, TurnPhase};
+use super::phase::{Dealt, TableSet, TurnPhase};
 use super::series::Series;
 use crate::ai::View;
 use crate::ai::heuristic::{HintReason, hint};
@@ -318,7 +318,7 @@ fn apply_commands(
     mut hand: ResMut<HandView>,
     mut feedback: ResMut<Feedback>,
     settings: Res<PlayerSettings>,
-    dealing: Res<Dealing>,
+    dealing: Res<Dealt>,
     mut commands: MessageReader<PlayerCommand>,
 ) {
     for &cmd in commands.read() {

@@ -1,6 +1,7 @@
 //! Whose move it is and what the frame does in which order: the [`TurnPhase`] state, computed
-//! from the core after every applied action ([`phase_of`], by `series`), plus `Dealing` while the deal
-//! animation runs ([`Dealing`]); the [`TableSet`]s one frame runs in; and [`Animating`], while
+//! from the core after every applied action ([`phase_of`], by `series`), plus `Dealing` until
+//! the round on the table is dealt ([`Dealt`]), with the deal's own stages as its sub-state
+//! ([`DealStage`]); the [`TableSet`]s one frame runs in; and [`Animating`], while
 //! anything moves.
 //!
 //! Decision: input and the bot's turn run only in their phases; the phase follows the core
@@ -38,29 +39,31 @@ pub fn phase_of(m: &Match) -> TurnPhase {
     }
 }
 
-/// Where the deal animation is.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Where the deal is, while the phase is [`TurnPhase::Dealing`] (a sub-state of it: it exists
+/// only then). Each stage names the round it deals, so a new series or a replay chosen
+/// mid-deal starts the deal over for its own round.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(TurnPhase = TurnPhase::Dealing)]
 pub enum DealStage {
+    /// A round to deal; nothing has moved yet.
     #[default]
-    Idle,
-    /// The cards are sliding back to the stock.
-    Collecting,
-    /// The cards are flying to their places one by one.
-    Dealing,
+    Starting,
+    /// The cards are sliding back to the stock, face down, for this round.
+    Collecting((u64, u64)),
+    /// The cards are flying to their places one by one for this round.
+    Flying((u64, u64)),
 }
 
-/// Which round the cards have been dealt for, and where the deal animation is (both set by the
-/// cards plugin). A round whose cards have not been dealt yet is `Dealing` too, so nobody acts
-/// in the frame between a new deal and its animation.
+/// The round whose cards are dealt and laid out (set by the cards plugin when a deal lands).
+/// A round not dealt yet is [`TurnPhase::Dealing`], so nobody acts in the frame between a
+/// new deal and its animation.
 #[derive(Resource, Default)]
-pub struct Dealing {
-    pub dealt: Option<(u64, u64)>,
-    pub stage: DealStage,
-}
+pub struct Dealt(pub Option<(u64, u64)>);
 
-impl Dealing {
+impl Dealt {
+    /// The round on the table has yet to be dealt.
     pub fn busy(&self, m: &Match) -> bool {
-        self.stage != DealStage::Idle || self.dealt != Some(round_key(m))
+        self.0 != Some(round_key(m))
     }
 }
 
@@ -69,7 +72,9 @@ pub fn round_key(m: &Match) -> (u64, u64) {
     (m.seed(), m.deals())
 }
 
-/// Something is moving on the table (set by the cards plugin), so keep frames coming.
+/// Some card is moving on the table (set by the cards plugin): the deal's flights, and every
+/// slide after a move, a drop or a resize too, so not the same fact as the deal. The computer
+/// waits for it before it moves, and the app keeps frames coming.
 #[derive(Resource, Default, PartialEq)]
 pub struct Animating(pub bool);
 
@@ -104,9 +109,10 @@ pub struct PhasePlugin;
 
 impl Plugin for PhasePlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Dealing>()
+        app.init_resource::<Dealt>()
             .init_resource::<Animating>()
             .init_state::<TurnPhase>()
+            .add_sub_state::<DealStage>()
             .configure_sets(
                 Update,
                 (

@@ -3,10 +3,14 @@
 //! [`overlay`]) placed where they cover nothing of the table ([`room`]), the [`menu`] and its
 //! pages, and the round [`review`].
 
+pub mod banner;
 pub mod menu;
+pub mod notes;
 pub mod overlay;
+pub mod placer;
 pub mod review;
 pub mod room;
+pub mod score;
 pub mod theme;
 
 use bevy::app::PluginGroupBuilder;

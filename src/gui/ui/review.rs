@@ -20,9 +20,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 
-use super::room::Placements;
+use super::placer::Placer;
+use super::room::{Placed, Side};
 use super::theme::{at_scale, card_text};
 use crate::ai::review::{self, Review};
 use crate::gui::app::settings::PlayerSettings;
@@ -150,18 +151,44 @@ fn collect(mut rr: ResMut<RoundReview>) {
     };
 }
 
+/// Where the review window goes this frame (it opens the frame after it is asked for).
+#[derive(Resource, Default)]
+pub struct ReviewPlace(Option<Placed>);
+
+/// Places the review, asked for by the player, before every other window: it opens even where
+/// there is no room.
+pub fn place_review(
+    mut contexts: EguiContexts,
+    rr: Res<RoundReview>,
+    mut placer: ResMut<Placer>,
+    mut place: ResMut<ReviewPlace>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let min = placer.min_scale;
+    place.0 = rr.open().then(|| {
+        placer.place_anyway(
+            ctx,
+            "review",
+            egui::vec2(WIDTH, 200.0),
+            &[Side::Left, Side::Center, Side::Right],
+            min,
+        )
+    });
+    Ok(())
+}
+
 /// The width of each of the review's three columns, and of the whole window, in points at
 /// the player's text size.
 const COLUMN: f32 = 250.0;
 const GUTTER: f32 = 14.0;
 pub const WIDTH: f32 = 3.0 * COLUMN + 2.0 * GUTTER + 40.0;
 
-fn review_ui(
+pub fn review_ui(
     mut contexts: EguiContexts,
     mut rr: ResMut<RoundReview>,
     speech: Res<Speech>,
     settings: Res<PlayerSettings>,
-    placements: Res<Placements>,
+    place: Res<ReviewPlace>,
 ) -> Result {
     if matches!(rr.0, ReviewState::Closed) {
         return Ok(());
@@ -176,7 +203,7 @@ fn review_ui(
     let mut close = false;
     let mut go: Option<usize> = None;
     // Where the overlay found room for it (it opens the frame after it is asked for).
-    let Some(placed) = placements.review else {
+    let Some(placed) = place.0 else {
         return Ok(());
     };
     at_scale(ctx, placed.scale, |ctx| {
@@ -365,8 +392,8 @@ pub struct ReviewPlugin;
 impl Plugin for ReviewPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<RoundReview>()
+            .init_resource::<ReviewPlace>()
             .add_systems(Update, (start, collect).chain())
-            .add_systems(PostUpdate, stay_awake.before(WakeCheck))
-            .add_systems(EguiPrimaryContextPass, review_ui);
+            .add_systems(PostUpdate, stay_awake.before(WakeCheck));
     }
 }

@@ -142,13 +142,6 @@ pub struct Placed {
     pub bottom: f32,
 }
 
-/// Places the overlay worked out for windows that other systems draw (the round review), so
-/// they keep to the same rule.
-#[derive(Resource, Default, Debug)]
-pub struct Placements {
-    pub review: Option<Placed>,
-}
-
 /// How far the overlay keeps from what it must not cover, in window pixels.
 pub const GAP: f32 = 6.0;
 

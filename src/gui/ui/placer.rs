@@ -1,0 +1,145 @@
+//! Placing the overlay's windows where the table is free, one after another in a frame: each
+//! goes to the first free place ([`super::room::find`]) at the largest text scale it fits at,
+//! and what is placed is kept clear by what is placed after it. The window systems of the
+//! overlay run in a fixed order (see `overlay`), each asking the one [`Placer`].
+//!
+//! Decision: a window is placed at its largest size since the table last changed, so text
+//! that wraps differently at each scale cannot make it swing between two places.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::room::{Placed, Side, find};
+use crate::gui::app::screen::Metrics;
+
+/// The overlay's windows being placed this frame, one after another (see the module's docs).
+#[derive(Resource, Default)]
+pub struct Placer {
+    /// egui's zoom: the table's text scale.
+    pub zoom: f32,
+    /// What must stay uncovered, in window pixels: the table's items, then each window placed.
+    keep: Vec<Rect>,
+    /// The window, less a margin, in window pixels.
+    pub region: Rect,
+    /// The smallest text scale a window is drawn at to make room (see [`min_scale`]).
+    pub min_scale: f32,
+    /// The text scale each window was last drawn at, and as the last frame ended (a change
+    /// asks for a frame).
+    scales: HashMap<&'static str, f32>,
+    scales_drawn: HashMap<&'static str, f32>,
+    /// The largest size at scale 1 each window has had since the table last changed, and what
+    /// the table was then.
+    naturals: HashMap<&'static str, egui::Vec2>,
+    naturals_for: u64,
+}
+
+impl Placer {
+    /// Starts a frame's placing: what must stay clear (window pixels), the room, and a key of
+    /// what the windows' sizes depend on (a change lets them be measured afresh).
+    pub fn begin(&mut self, keep: Vec<Rect>, region: Rect, min_scale: f32, table_key: u64) {
+        self.keep = keep;
+        self.region = region;
+        self.min_scale = min_scale;
+        if self.naturals_for != table_key {
+            self.naturals.clear();
+            self.naturals_for = table_key;
+        }
+    }
+
+    /// Ends the frame's placing: a window that moved or changed scale is drawn again at once,
+    /// not at the next input.
+    pub fn finish(&mut self, ctx: &egui::Context) {
+        if self.scales != self.scales_drawn {
+            self.scales_drawn = self.scales.clone();
+            ctx.request_repaint();
+        }
+    }
+
+    /// Area `id`'s rectangle last frame, in egui points.
+    fn last(ctx: &egui::Context, id: &str) -> Option<egui::Rect> {
+        ctx.memory(|m| m.area_rect(egui::Id::new(id)))
+    }
+
+    fn px(&self, r: egui::Rect) -> Rect {
+        let z = self.zoom;
+        Rect::new(r.min.x * z, r.min.y * z, r.max.x * z, r.max.y * z)
+    }
+
+    /// Keeps clear a window as it was just drawn.
+    pub fn keep_drawn(&mut self, r: egui::Rect) {
+        self.keep.push(self.px(r));
+    }
+
+    /// Where window `id` goes: its size at scale 1 is last frame's (`guess` before it was
+    /// ever drawn), its height `min_h` points when it can grow into the room below; tried on
+    /// each of `sides` at scale 1, then smaller down to `min_scale`. `None` if it fits nowhere.
+    pub fn place(
+        &mut self,
+        ctx: &egui::Context,
+        id: &'static str,
+        guess: egui::Vec2,
+        min_h: Option<f32>,
+        sides: &[Side],
+        min_scale: f32,
+    ) -> Option<Placed> {
+        let was = self.scales.get(id).copied().unwrap_or(1.0);
+        let natural = Placer::last(ctx, id).map_or(guess, |r| r.size() / was);
+        // Text does not shrink in proportion (lines wrap and round differently at each
+        // scale), so a window placed at the size it had at one scale could come out too big
+        // at the next and swing between two places; its largest size since the table last
+        // changed holds it still.
+        let natural = match self.naturals.get(id) {
+            Some(n) => natural.max(*n),
+            None => natural,
+        };
+        self.naturals.insert(id, natural);
+        // A point or two over what was drawn: a frame's stroke does not scale with its text.
+        let natural = Vec2::new(natural.x, min_h.unwrap_or(natural.y)) + Vec2::splat(2.0);
+        let mut f: f32 = 1.0;
+        loop {
+            for &side in sides {
+                if let Some(spot) = find(natural * f * self.zoom, self.region, side, &self.keep) {
+                    self.scales.insert(id, f);
+                    self.keep.push(spot.rect);
+                    return Some(Placed {
+                        pos: spot.rect.min / self.zoom,
+                        scale: f,
+                        bottom: spot.bottom / self.zoom,
+                    });
+                }
+            }
+            if f <= min_scale + 1e-3 {
+                // Where it fits nowhere, its caller draws it at the least scale.
+                self.scales.insert(id, min_scale);
+                return None;
+            }
+            f = (f - 0.05).max(min_scale);
+        }
+    }
+
+    /// [`Placer::place`] for a window that must show even where it fits nowhere (the review,
+    /// the banner, the series summary: what the player asked for or must read now): then at
+    /// the least scale, top left, over the table, free down to the window's bottom.
+    pub fn place_anyway(
+        &mut self,
+        ctx: &egui::Context,
+        id: &'static str,
+        guess: egui::Vec2,
+        sides: &[Side],
+        min_scale: f32,
+    ) -> Placed {
+        self.place(ctx, id, guess, None, sides, min_scale)
+            .unwrap_or(Placed {
+                pos: Vec2::new(8.0, 80.0),
+                scale: min_scale,
+                bottom: (self.region.max.y + self.region.min.y) / self.zoom,
+            })
+    }
+}
+
+/// The smallest scale a window's text is drawn at to make room: the size of 80% text.
+pub fn min_scale(met: Metrics) -> f32 {
+    (0.8 / met.ui).min(1.0)
+}

@@ -1,0 +1,429 @@
+//! The overlay's score pad and the round's moves: the three Hollywood games side by side with
+//! the round history (each round with its Review and Replay), on the left, and the round's
+//! moves, one line a turn, on the right; each where it fits. Where neither side has room at any
+//! scale, a strip names the window and opens it on a click, over the table, until the next
+//! move.
+//!
+//! Decision: every egui area is exactly the size of what it draws (no layout that expands to
+//! the space it is offered), because `pointer` gives egui the mouse wherever an area is; the
+//! windows are capped in height so they never reach the player's hand, the piles or the
+//! table's buttons.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::placer::Placer;
+use super::room::Side;
+use super::theme::{at_scale, card_text, table_button};
+use crate::gui::app::settings::PlayerSettings;
+use crate::gui::app::speech::Speech;
+use crate::gui::scene::look;
+use crate::gui::table::command::{PlayerCommand, SeriesCommand};
+use crate::gui::table::series::{FinishedDeals, Series};
+use crate::rules::DealPlayed;
+use crate::seats::HUMAN;
+use crate::words;
+use crate::words::score::ScoreView;
+
+/// What the score and moves windows keep from frame to frame.
+#[derive(Resource, Default)]
+pub struct ScoreRoom {
+    /// The score window's height with its History folded, and the moves window's with three
+    /// moves, at scale 1 (egui points).
+    score_min_h: Option<f32>,
+    moves_min_h: Option<f32>,
+    /// A window with no room, opened over the table from its strip, and the position it was
+    /// opened in (it folds away at the next move).
+    peek: Option<(&'static str, usize)>,
+}
+
+/// The round's moves so far, one line a turn, newest last.
+/// Returns where its list starts (egui points), for the window's least height.
+fn moves_log(
+    ui: &mut egui::Ui,
+    sp: &Speech,
+    series: &Series,
+    (bottom, scale): (f32, f32),
+    four_color: bool,
+) -> f32 {
+    let seen = series.current.round().seen_moves();
+    let lines: Vec<String> = words::turns(&seen)
+        .into_iter()
+        .map(|t| words::turn(sp, t))
+        .collect();
+    let top = ui.cursor().top();
+    let room = (bottom - top - ui.spacing().window_margin.bottom as f32 - 2.0).max(20.0);
+    egui::ScrollArea::vertical()
+        .max_height(room)
+        .min_scrolled_height(room.min(64.0 * scale))
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            if lines.is_empty() {
+                ui.label(egui::RichText::new(sp.t("moves-none", &[])).italics());
+            }
+            for line in &lines {
+                ui.label(card_text(ui, line, four_color));
+            }
+        });
+    top
+}
+
+/// A seat's name in the score pad's rows.
+pub fn seat_name(sp: &Speech, seat: crate::rules::Seat) -> String {
+    sp.t("seat-name", &[("who", words::who(seat).into())])
+}
+
+fn grid_cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) {
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        ui.label(text);
+    });
+}
+
+/// The score window's contents; nothing in it goes below `bottom` (egui points). `scale`: the
+/// text scale it is drawn at, which the room its History asks for follows, so the window's
+/// height at scale 1 is the same whatever scale it was measured at.
+fn scoreboard(
+    ui: &mut egui::Ui,
+    sp: &Speech,
+    series: &Series,
+    deals: &[DealPlayed],
+    (bottom, scale): (f32, f32),
+    out: &mut MessageWriter<PlayerCommand>,
+) -> (f32, f32, f32) {
+    let sb = series.current.scoreboard();
+    let v = ScoreView::of(sp, sb);
+    if series.practising() {
+        ui.label(egui::RichText::new(sp.t("score-practising", &[])).italics());
+    }
+    let gold = look::egui_color(look::GOLD);
+    // A grid of its own at each scale: egui sizes a grid's rows from what it measured the
+    // frame before, which at another scale would make the window's height lag a frame behind
+    // its text.
+    egui::Grid::new(("score", scale.to_bits()))
+        .striped(true)
+        .min_col_width(52.0 * scale)
+        .show(ui, |ui| {
+            ui.label("");
+            for g in 1..=3 {
+                grid_cell(
+                    ui,
+                    egui::RichText::new(sp.t("score-game", &[("game", g.into())])).strong(),
+                );
+            }
+            ui.end_row();
+            for seat in [HUMAN, HUMAN.other()] {
+                ui.label(egui::RichText::new(seat_name(sp, seat)).strong());
+                for g in 0..3 {
+                    let game = &sb.games[g];
+                    let t = egui::RichText::new(&v.cells[seat.index()][g]);
+                    // A score pad: the winner of a closed game and the leader of an open one
+                    // in gold; the loser of a closed game faded.
+                    let lead = game.points[seat.index()] > game.points[seat.other().index()];
+                    grid_cell(
+                        ui,
+                        match game.winner {
+                            Some(w) if w == seat => t.strong().color(gold),
+                            Some(_) => t.weak(),
+                            None if lead => t.color(gold),
+                            None => t,
+                        },
+                    );
+                }
+                ui.end_row();
+            }
+            ui.label("");
+            for (g, s) in v.status.iter().enumerate() {
+                let t = egui::RichText::new(s).small();
+                grid_cell(
+                    ui,
+                    if sb.games[g].is_open() {
+                        t.weak()
+                    } else {
+                        t.strong()
+                    },
+                );
+            }
+            ui.end_row();
+        });
+    ui.label(&v.series);
+    let target = sb.rules.game_target;
+    ui.label(
+        egui::RichText::new(sp.t(
+            "score-rules",
+            &[
+                ("target", target.into()),
+                ("gin", sb.rules.gin_bonus.into()),
+                ("undercut", sb.rules.undercut_bonus.into()),
+            ],
+        ))
+        .small(),
+    );
+    let n = v.history.len();
+    let history = egui::CollapsingHeader::new(sp.t("score-history", &[("rounds", n.into())]))
+        .id_salt("history")
+        .show(ui, |ui| {
+            let margin = ui.spacing().window_margin.bottom as f32 + 2.0;
+            let room = (bottom - ui.cursor().top() - margin).clamp(20.0, 220.0);
+            let list = egui::ScrollArea::vertical()
+                .max_height(room)
+                .min_scrolled_height(room.min(64.0 * scale))
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    if v.history.is_empty() {
+                        ui.label(sp.t("score-no-rounds", &[]));
+                    }
+                    for (i, line) in v.history.iter().enumerate() {
+                        ui.horizontal_wrapped(|ui| {
+                            if ui
+                                .small_button(sp.t("review-history-button", &[]))
+                                .clicked()
+                            {
+                                out.write(PlayerCommand::Series(SeriesCommand::Review(i)));
+                            }
+                            ui.label(line);
+                        });
+                        // Its seed, told now that the round is over, and its deal played
+                        // again as practice (on a line of their own: the window stays as
+                        // narrow as the round's line).
+                        if let Some(d) = deals.get(i) {
+                            ui.horizontal(|ui| {
+                                let seed =
+                                    sp.t("history-seed", &[("seed", d.seed.to_string().into())]);
+                                ui.label(egui::RichText::new(seed).small().weak());
+                                replay_button(ui, sp, d, out);
+                            });
+                        }
+                    }
+                });
+            // The list's height for the room it asks: about a round, scrolled beyond.
+            list.content_size.y.min(HISTORY_ROOM * scale) + ui.spacing().item_spacing.y
+        });
+    // Where the window's contents end with the History folded, the room the open History
+    // asks below that, and where they end as drawn.
+    (
+        history.header_response.rect.max.y,
+        history.body_returned.unwrap_or(0.0),
+        ui.min_rect().max.y,
+    )
+}
+
+/// How much of an open History the score window asks room for, in points: a round with its
+/// seed line (more where the room below allows; the list scrolls). Asking for more would send
+/// the window to its strip on a laptop screen the moment the player opens it.
+const HISTORY_ROOM: f32 = 48.0;
+
+/// The score window's width, in points at the player's text size.
+const SCORE_WIDTH: f32 = 330.0;
+
+/// A small "Replay" button for a finished deal; its tooltip names the seed.
+fn replay_button(
+    ui: &mut egui::Ui,
+    sp: &Speech,
+    d: &DealPlayed,
+    out: &mut MessageWriter<PlayerCommand>,
+) {
+    if ui
+        .small_button(sp.t("replay-button", &[]))
+        .on_hover_text(words::deal_line(sp, d))
+        .clicked()
+    {
+        out.write(PlayerCommand::Series(SeriesCommand::Replay {
+            dealer: d.dealer,
+            seed: d.seed,
+        }));
+    }
+}
+
+/// The score pad, where it fits (or its strip).
+pub fn score_window(
+    mut contexts: EguiContexts,
+    series: Res<Series>,
+    (speech, deals): (Res<Speech>, Res<FinishedDeals>),
+    mut room: ResMut<ScoreRoom>,
+    mut placer: ResMut<Placer>,
+    mut out: MessageWriter<PlayerCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let min_f = placer.min_scale;
+    let sp = &*speech;
+    let (zoom, met_y) = (placer.zoom, placer.region.max.y + placer.region.min.y);
+    let position = series.current.round().history().len();
+    if room.peek.is_some_and(|p| p.1 != position) {
+        room.peek = None;
+    }
+    // The score pad on the left and the round's moves on the right, each where it fits; where
+    // neither side has room at any scale, a strip names it and opens it on a click (over the
+    // table, until the next move).
+    let score_h = room.score_min_h;
+    let peek = room.peek.map(|p| p.0);
+    let score = placer.place(
+        ctx,
+        "score",
+        egui::vec2(SCORE_WIDTH, 250.0),
+        score_h,
+        &[Side::Left, Side::Right],
+        min_f,
+    );
+    match score {
+        Some(p) => {
+            let drawn = at_scale(ctx, p.scale, |ctx| {
+                egui::Window::new(sp.t("window-score", &[]))
+                    .id("score".into())
+                    .fixed_pos(egui::pos2(p.pos.x, p.pos.y))
+                    .resizable(false)
+                    .default_open(true)
+                    // A width of its own at each scale: egui keeps a window as wide as it
+                    // ever was (the History's header fills it), so a width left to the
+                    // contents would not narrow again when the text shrinks, and the place
+                    // found for it would be too small.
+                    .min_width(SCORE_WIDTH * p.scale)
+                    .max_width(SCORE_WIDTH * p.scale)
+                    .show(ctx, |ui| {
+                        scoreboard(ui, sp, &series, &deals.list, (p.bottom, p.scale), &mut out)
+                    })
+            });
+            if let Some(d) = drawn {
+                placer.keep_drawn(d.response.rect);
+                if let Some((header, history, end)) = d.inner {
+                    // Its height with the History folded (or a little of it open), at scale
+                    // 1: where it must fit.
+                    let r = d.response.rect;
+                    let h = header - r.min.y + history + (r.max.y - end);
+                    room.score_min_h = Some(h / p.scale);
+                }
+            }
+        }
+        None => {
+            let open = peek == Some("score");
+            if strip(
+                ctx,
+                &mut placer,
+                "score-strip",
+                &sp.t("window-score", &[]),
+                open,
+            ) {
+                room.peek = (!open).then_some(("score", position));
+            }
+            if open {
+                let below = placer.region.min.y / zoom;
+                egui::Window::new(sp.t("window-score", &[]))
+                    .id("score".into())
+                    .fixed_pos(egui::pos2(8.0, below + 40.0))
+                    .resizable(false)
+                    .collapsible(false)
+                    .max_width(SCORE_WIDTH)
+                    .show(ctx, |ui| {
+                        scoreboard(ui, sp, &series, &deals.list, (met_y / zoom, 1.0), &mut out)
+                    });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The round's moves, where they fit (or their strip).
+pub fn moves_window(
+    mut contexts: EguiContexts,
+    series: Res<Series>,
+    (speech, settings): (Res<Speech>, Res<PlayerSettings>),
+    mut room: ResMut<ScoreRoom>,
+    mut placer: ResMut<Placer>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let min_f = placer.min_scale;
+    let sp = &*speech;
+    let (zoom, met_y) = (placer.zoom, placer.region.max.y + placer.region.min.y);
+    let position = series.current.round().history().len();
+    let moves_h = room.moves_min_h.unwrap_or(140.0);
+    let peek = room.peek.map(|p| p.0);
+    let moves = placer.place(
+        ctx,
+        "moves",
+        egui::vec2(230.0, moves_h),
+        Some(moves_h),
+        &[Side::Right, Side::Left],
+        min_f,
+    );
+    match moves {
+        Some(p) => {
+            let drawn = at_scale(ctx, p.scale, |ctx| {
+                egui::Window::new(sp.t("window-moves", &[]))
+                    .id("moves".into())
+                    .fixed_pos(egui::pos2(p.pos.x, p.pos.y))
+                    .resizable(false)
+                    .default_open(true)
+                    .min_width(230.0 * p.scale)
+                    .max_width(230.0 * p.scale)
+                    .show(ctx, |ui| {
+                        moves_log(ui, sp, &series, (p.bottom, p.scale), settings.four_color)
+                    })
+            });
+            if let Some(d) = drawn {
+                placer.keep_drawn(d.response.rect);
+                if let Some(top) = d.inner {
+                    // Its title and margins and three lines of moves, at scale 1.
+                    let r = d.response.rect;
+                    let line = egui::TextStyle::Body.resolve(&ctx.global_style()).size * 1.3;
+                    let h = top - r.min.y + 3.0 * line * p.scale + 16.0 * p.scale;
+                    room.moves_min_h = Some(h / p.scale);
+                }
+            }
+        }
+        None => {
+            let open = peek == Some("moves");
+            if strip(
+                ctx,
+                &mut placer,
+                "moves-strip",
+                &sp.t("window-moves", &[]),
+                open,
+            ) {
+                room.peek = (!open).then_some(("moves", position));
+            }
+            if open {
+                egui::Window::new(sp.t("window-moves", &[]))
+                    .id("moves".into())
+                    .anchor(egui::Align2::RIGHT_TOP, [-8.0, 60.0])
+                    .resizable(false)
+                    .collapsible(false)
+                    .max_width(230.0)
+                    .show(ctx, |ui| {
+                        moves_log(ui, sp, &series, (met_y / zoom, 1.0), settings.four_color)
+                    });
+            }
+        }
+    }
+
+    Ok(())
+}
+
+/// A strip in place of a window with no room: its name as a button, which opens the window
+/// over the table (`open`: it is open now). Returns whether it was clicked.
+fn strip(
+    ctx: &egui::Context,
+    placer: &mut Placer,
+    id: &'static str,
+    name: &str,
+    open: bool,
+) -> bool {
+    let Some(p) = placer.place(
+        ctx,
+        id,
+        egui::vec2(120.0, 30.0),
+        None,
+        &[Side::Left, Side::Right],
+        1.0,
+    ) else {
+        return false;
+    };
+    let label = format!("{name} {}", if open { "▾" } else { "▸" });
+    egui::Area::new(id.into())
+        .fixed_pos(egui::pos2(p.pos.x, p.pos.y))
+        .movable(false)
+        .show(ctx, |ui| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+            ui.add(table_button(&label)).clicked()
+        })
+        .inner
+}
