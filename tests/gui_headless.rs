@@ -2198,7 +2198,7 @@ fn the_menu_lies_above_every_overlay_window() {
 /// from.
 #[test]
 fn the_licences_are_in_the_game() {
-    use hollywood_gin::gui::ui::menu::{FONT_LICENCE, GAME_LICENCE, NOTICES};
+    use hollywood_gin::gui::ui::help_page::{FONT_LICENCE, GAME_LICENCE, NOTICES};
     let mut app = app("licences", 3);
     read_egui_texts(&mut app);
     for lang in hollywood_gin::lang::Lang::ALL {

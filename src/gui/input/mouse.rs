@@ -199,15 +199,14 @@ type CardItem = (
     Option<&'static Placed>,
 );
 
+/// The frame's gestures on the cards: a press holds a card, a move drags it, a release is a
+/// click on it or a drop; the card under the pointer is the [`Hover`].
 fn mouse_input(
     view: TableView,
-    table: Res<TableLayout>,
-    mut drag: ResMut<Drag>,
-    gestures: Res<Gestures>,
+    (table, gestures): (Res<TableLayout>, Res<Gestures>),
+    (mut drag, mut hover): (ResMut<Drag>, ResMut<Hover>),
     cards: Query<CardItem>,
-    mut hover: ResMut<Hover>,
-    mut out: MessageWriter<PlayerCommand>,
-    mut ended: MessageWriter<DragEnded>,
+    (mut out, mut ended): (MessageWriter<PlayerCommand>, MessageWriter<DragEnded>),
     mut last_under: Local<Option<Option<Card>>>,
 ) {
     let series = &view.series;

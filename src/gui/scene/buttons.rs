@@ -22,10 +22,6 @@ use crate::gui::input::buttons::{Button, ButtonHover, TableButton};
 use crate::gui::table::layout::Fits;
 use crate::gui::table::phase::TableSet;
 
-/// A button's label: a child of its [`TableButton`].
-#[derive(Component)]
-struct Label;
-
 /// A button's key hint: a child of its [`TableButton`].
 #[derive(Component)]
 struct KeyHint;
@@ -77,7 +73,6 @@ fn dress(mut commands: Commands, skin: Res<Skin>, added: Query<Entity, Added<Tab
             ))
             .with_children(|b| {
                 b.spawn((
-                    Label,
                     Fits(Rect::default()),
                     Text2d::new(""),
                     TextFont::default(),
@@ -97,28 +92,32 @@ fn dress(mut commands: Commands, skin: Res<Skin>, added: Query<Entity, Added<Tab
     }
 }
 
-type TextItem = (
+/// A button's face, as `paint` draws it.
+type Face = (
+    Entity,
+    Ref<'static, TableButton>,
+    &'static mut Sprite,
+    &'static mut Transform,
+    &'static Children,
+);
+
+/// A button's label or key hint (which, by `Has<KeyHint>`).
+type Part = (
     &'static mut Fits,
     &'static mut Text2d,
     &'static mut TextFont,
     &'static mut TextColor,
     &'static mut Transform,
     &'static mut Visibility,
+    Has<KeyHint>,
 );
 
 /// Draws each button as it is now: its face in its state, sunk a little while pressed, its
 /// label left of its key hint.
 fn paint(
     hover: Res<ButtonHover>,
-    mut buttons: Query<(
-        Entity,
-        Ref<TableButton>,
-        &mut Sprite,
-        &mut Transform,
-        &Children,
-    )>,
-    mut label: Query<TextItem, (With<Label>, Without<TableButton>, Without<KeyHint>)>,
-    mut key: Query<TextItem, (With<KeyHint>, Without<TableButton>, Without<Label>)>,
+    mut buttons: Query<Face>,
+    mut parts: Query<Part, Without<TableButton>>,
 ) {
     let hover_changed = hover.is_changed();
     for (e, button, mut sprite, mut tf, children) in &mut buttons {
@@ -135,7 +134,22 @@ fn paint(
         tf.translation = (b.pos - Vec2::Y * sink).extend(Z);
         let keyed = !b.key.is_empty();
         for &child in children {
-            if let Ok((mut fits, mut text, mut font, mut color, mut tf, _)) = label.get_mut(child) {
+            let Ok((mut fits, mut text, mut font, mut color, mut tf, mut vis, is_key)) =
+                parts.get_mut(child)
+            else {
+                continue;
+            };
+            if is_key {
+                fits.set_if_neq(Fits(Rect::from_center_size(Vec2::ZERO, b.size)));
+                *vis = if keyed && b.enabled {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                };
+                text.0 = b.key.to_string();
+                font.font_size = FontSize::Px(b.size.y * 0.34);
+                tf.translation = Vec3::new(b.size.x / 2.0 - b.size.y * 0.28, 0.0, 1.0);
+            } else {
                 // Its room: the button, left of the key hint when there is one.
                 let mut room = Rect::from_center_size(Vec2::ZERO, b.size);
                 if keyed {
@@ -148,17 +162,6 @@ fn paint(
                 // The label sits left of centre when a key hint shares the button.
                 let shift = if keyed { -b.size.y * 0.2 } else { 0.0 };
                 tf.translation = Vec3::new(shift, 0.0, 1.0);
-            }
-            if let Ok((mut fits, mut text, mut font, _, mut tf, mut vis)) = key.get_mut(child) {
-                fits.set_if_neq(Fits(Rect::from_center_size(Vec2::ZERO, b.size)));
-                *vis = if keyed && b.enabled {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                };
-                text.0 = b.key.to_string();
-                font.font_size = FontSize::Px(b.size.y * 0.34);
-                tf.translation = Vec3::new(b.size.x / 2.0 - b.size.y * 0.28, 0.0, 1.0);
             }
         }
     }

@@ -357,11 +357,11 @@ fn update_texts(
     let phase = *state.get();
     if let Ok(item) = status.single_mut() {
         let room = status_box(met);
-        let mut text = status_line(&speech, &series.current, hand.knocking, &feedback, phase);
+        let mut text = status_line(speech, &series.current, hand.knocking, feedback, phase);
         // A hint asked for takes the place of the prompt: both say what to do now.
         if let Some(h) = &hand.hint {
             let rest = text.split_once('\n').map_or(text.as_str(), |t| t.1);
-            text = format!("{}\n{rest}", words::hint(&speech, h));
+            text = format!("{}\n{rest}", words::hint(speech, h));
         }
         show(
             &mut commands,
@@ -380,7 +380,7 @@ fn update_texts(
         show(
             &mut commands,
             item,
-            narration(&speech, &series.current, phase),
+            narration(speech, &series.current, phase),
             TextStyle {
                 px,
                 at: Vec2::new(room.center().x, room.max.y),
@@ -429,32 +429,28 @@ type PlateItem = (
     &'static mut Transform,
     &'static Children,
 );
-type NameItem = (
-    &'static mut Fits,
-    &'static mut Text2d,
-    &'static mut TextFont,
-    &'static mut TextColor,
-);
 type ChipItem = (
     &'static mut Sprite,
     &'static mut Transform,
     &'static mut Visibility,
     &'static Children,
 );
-type LetterItem = (
+/// A plate's name or a chip's letter (which, by `Has<PlateName>`).
+type PlateText = (
+    &'static mut Fits,
     &'static mut Text2d,
     &'static mut TextFont,
-    &'static mut Fits,
+    &'static mut TextColor,
+    Has<PlateName>,
 );
 
 /// The seats' plates and the dealer's chip, as [`seat_plates`] says (each plate's children
 /// placed in its own frame).
 fn update_plates(
     table: TableView,
-    mut plates: Query<PlateItem, (Without<PlateName>, Without<DealerChip>)>,
-    mut names: Query<NameItem, (With<PlateName>, Without<Plate>, Without<DealerChip>)>,
-    mut chips: Query<ChipItem, (With<DealerChip>, Without<Plate>, Without<PlateName>)>,
-    mut letters: Query<LetterItem, (Without<PlateName>, Without<Shown>, Without<TextSpan>)>,
+    mut plates: Query<PlateItem>,
+    mut chips: Query<ChipItem, (With<DealerChip>, Without<Plate>)>,
+    mut texts: Query<PlateText, (Without<Sprite>, Without<Shown>)>,
 ) {
     let met = table.screen.metrics;
     let series = &table.series;
@@ -477,7 +473,7 @@ fn update_plates(
         sprite.custom_size = Some(sp.size);
         tf.translation = sp.pos.extend(40.0);
         for &child in children {
-            if let Ok((mut fits, mut text, mut font, mut color)) = names.get_mut(child) {
+            if let Ok((mut fits, mut text, mut font, mut color, true)) = texts.get_mut(child) {
                 fits.set_if_neq(Fits(Rect::from_center_size(Vec2::ZERO, sp.size)));
                 text.0.clone_from(&sp.name);
                 font.font_size = FontSize::Px(sp.size.y * 0.44);
@@ -494,7 +490,7 @@ fn update_plates(
                 let x = sp.size.x / 2.0 + d * 0.5 + 6.0 * met.ui_scale();
                 at.translation = Vec3::new(x, 0.0, 2.0);
                 for &l in letter {
-                    if let Ok((mut text, mut font, mut fits)) = letters.get_mut(l) {
+                    if let Ok((mut fits, mut text, mut font, _, false)) = texts.get_mut(l) {
                         fits.set_if_neq(Fits(Rect::from_center_size(Vec2::ZERO, Vec2::splat(d))));
                         text.0 = table.speech.t("dealer-chip", &[]);
                         font.font_size = FontSize::Px(d * 0.6);

@@ -246,7 +246,7 @@ fn place_marks(
     let taken = r
         .taken_from_discard()
         .filter(|_| laid_out && phase == TurnPhase::Discard && r.to_act() == Some(HUMAN));
-    let focus = live_focus(m, phase, &hand, &table.layout.hand).filter(|_| laid_out);
+    let focus = live_focus(m, phase, hand, &table.layout.hand).filter(|_| laid_out);
     if let Ok(item) = tag.single_mut() {
         let (at, size) = tag_place(card);
         put(&mut commands, item, taken.and_then(entity_of), at, size);

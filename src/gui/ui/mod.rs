@@ -4,13 +4,18 @@
 //! pages, and the round [`review`].
 
 pub mod banner;
+pub mod help_page;
 pub mod menu;
 pub mod notes;
 pub mod overlay;
+pub mod page;
 pub mod placer;
+pub mod replay_page;
 pub mod review;
 pub mod room;
 pub mod score;
+pub mod settings_page;
+pub mod stats_page;
 pub mod theme;
 
 use bevy::app::PluginGroupBuilder;

@@ -1,0 +1,169 @@
+//! The menu's Settings page: the language, the computer's level, the rules (from the next
+//! series, as the page says, so a series is never scored under mixed rules), the speed, the
+//! cards' look, the text size and the sound (these at once).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::page::{back, menu_window};
+use crate::ai::Level;
+use crate::gui::app::modes::MenuScreen;
+use crate::gui::app::settings::PlayerSettings;
+use crate::gui::app::speech::Speech;
+use crate::lang::Lang;
+use crate::rules::RuleSettings;
+use crate::store::settings::{AnimSpeed, CardBack, Settings};
+use crate::words;
+
+/// The Settings page.
+pub fn settings_page(
+    mut contexts: EguiContexts,
+    speech: Res<Speech>,
+    mut settings: ResMut<PlayerSettings>,
+    mut next: ResMut<NextState<MenuScreen>>,
+) -> Result {
+    let sp = &*speech;
+    menu_window(contexts.ctx_mut()?, sp.t("menu-settings", &[]), |ui| {
+        settings_form(ui, &mut settings, sp);
+        back(ui, sp, &mut next);
+    });
+    Ok(())
+}
+
+fn settings_form(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) {
+    let mut s = settings.0.clone();
+    ui.label(egui::RichText::new(sp.t("settings-note", &[])).italics());
+    ui.separator();
+    egui::Grid::new("settings")
+        .num_columns(2)
+        .spacing([16.0, 8.0])
+        .show(ui, |ui| {
+            // Each language is named in itself, so a player lost in another can find theirs.
+            ui.label(sp.t("settings-language", &[]));
+            // Two fixed lines, not a wrapping row: egui's grid sizes a row by the last frame,
+            // so a row that wraps overlapped the next until the next repaint.
+            ui.vertical(|ui| {
+                let system = sp.t(
+                    "settings-language-system",
+                    &[("language", sp.system.native_name().into())],
+                );
+                ui.radio_value(&mut s.language, None, system);
+                ui.horizontal(|ui| {
+                    for l in Lang::ALL {
+                        ui.radio_value(&mut s.language, Some(l), l.native_name());
+                    }
+                });
+            });
+            ui.end_row();
+            ui.label(sp.t("settings-computer", &[]));
+            ui.horizontal(|ui| {
+                for l in Level::ALL {
+                    ui.radio_value(&mut s.level, l, words::level(sp, l));
+                }
+            });
+            ui.end_row();
+            ui.label(sp.t("settings-gin-bonus", &[]));
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut s.rules.gin_bonus, 25, "25");
+                ui.radio_value(&mut s.rules.gin_bonus, 20, "20");
+            });
+            ui.end_row();
+            ui.label(sp.t("settings-undercut-bonus", &[]));
+            ui.add(egui::DragValue::new(&mut s.rules.undercut_bonus).range(0..=50));
+            ui.end_row();
+            ui.label(sp.t("settings-classic", &[]));
+            ui.vertical(|ui| {
+                let opt = |ui: &mut egui::Ui, v: &mut Option<u32>, value: u32, id: &str| {
+                    let mut on = v.is_some();
+                    if ui
+                        .checkbox(&mut on, sp.t(id, &[("points", value.into())]))
+                        .changed()
+                    {
+                        *v = on.then_some(value);
+                    }
+                };
+                opt(
+                    ui,
+                    &mut s.rules.line_bonus,
+                    RuleSettings::CLASSIC_LINE_BONUS,
+                    "settings-line-bonus",
+                );
+                opt(
+                    ui,
+                    &mut s.rules.game_bonus,
+                    RuleSettings::CLASSIC_GAME_BONUS,
+                    "settings-game-bonus",
+                );
+                opt(
+                    ui,
+                    &mut s.rules.shutout_bonus,
+                    RuleSettings::CLASSIC_SHUTOUT_BONUS,
+                    "settings-shutout-bonus",
+                );
+                opt(
+                    ui,
+                    &mut s.rules.big_gin_bonus,
+                    RuleSettings::CLASSIC_BIG_GIN_BONUS,
+                    "settings-big-gin-bonus",
+                );
+            });
+            ui.end_row();
+            ui.label(sp.t("settings-speed", &[]));
+            ui.horizontal(|ui| {
+                for a in AnimSpeed::ALL {
+                    let id = match a {
+                        AnimSpeed::Instant => "speed-instant",
+                        AnimSpeed::Fast => "speed-fast",
+                        AnimSpeed::Normal => "speed-normal",
+                        AnimSpeed::Slow => "speed-slow",
+                    };
+                    ui.radio_value(&mut s.speed, a, sp.t(id, &[]));
+                }
+            });
+            ui.end_row();
+            ui.label(sp.t("settings-cards", &[]));
+            ui.checkbox(&mut s.four_color, sp.t("settings-four-color", &[]));
+            ui.end_row();
+            ui.label(sp.t("settings-ui-scale", &[]));
+            ui.horizontal(|ui| {
+                for pct in Settings::UI_SCALES {
+                    ui.radio_value(&mut s.ui_scale, pct, format!("{pct}%"));
+                }
+            });
+            ui.end_row();
+            ui.label(sp.t("settings-card-back", &[]));
+            ui.horizontal(|ui| {
+                for b in CardBack::ALL {
+                    let id = match b {
+                        CardBack::Blue => "back-blue",
+                        CardBack::Red => "back-red",
+                        CardBack::Green => "back-green",
+                        CardBack::Grey => "back-grey",
+                    };
+                    ui.radio_value(&mut s.card_back, b, sp.t(id, &[]));
+                }
+            });
+            ui.end_row();
+            ui.label(sp.t("settings-sound", &[]));
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut s.sound, sp.t("settings-sound-on", &[]));
+                ui.add_enabled(
+                    s.sound,
+                    egui::Slider::new(&mut s.volume, 0.0..=1.0).text(sp.t("settings-volume", &[])),
+                );
+            });
+            ui.end_row();
+            if !crate::gui::scene::sound::AVAILABLE {
+                ui.label("");
+                ui.label(egui::RichText::new(sp.t("settings-no-sound", &[])).small());
+                ui.end_row();
+            }
+        });
+    if s != settings.0 {
+        settings.0 = s;
+    }
+    ui.separator();
+    if ui.button(sp.t("settings-restore", &[])).clicked() {
+        settings.0 = Default::default();
+    }
+}
