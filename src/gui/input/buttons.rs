@@ -169,7 +169,7 @@ pub fn sort_column_top(met: Metrics) -> f32 {
 
 /// The size of the corner buttons (Menu, Hint): small, out of the way of the play.
 fn corner_size(met: Metrics) -> Vec2 {
-    Vec2::new(104.0, 30.0) * met.ui_scale()
+    Vec2::new(112.0, 34.0) * met.ui_scale()
 }
 
 /// Every button to show now, with its place on a table of metrics `met`: the action buttons
