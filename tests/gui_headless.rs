@@ -26,15 +26,17 @@ use hollywood_gin::gui::app::modes::MenuScreen;
 use hollywood_gin::gui::app::screen::Metrics;
 use hollywood_gin::gui::app::settings::PlayerSettings;
 use hollywood_gin::gui::app::speech::Speech;
-use hollywood_gin::gui::input::buttons::{Button, ButtonAction, TableButton};
+use hollywood_gin::gui::input::buttons::TableButton;
 use hollywood_gin::gui::input::mouse::Hover;
+use hollywood_gin::gui::input::offer::{Button, ButtonAction};
 use hollywood_gin::gui::scene::art::CardArt;
 use hollywood_gin::gui::scene::cards::Slide;
 use hollywood_gin::gui::table::bot::BotTask;
 use hollywood_gin::gui::table::command::{
     Feedback, HandCommand, HandView, Move, PlayerCommand, SeriesCommand,
 };
-use hollywood_gin::gui::table::layout::{CardSprite, Lifts, Placed, SortMode, TableLayout, layout};
+use hollywood_gin::gui::table::hand_order::SortMode;
+use hollywood_gin::gui::table::layout::{CardSprite, Lifts, Placed, TableLayout, layout};
 use hollywood_gin::gui::table::persist::Boot;
 use hollywood_gin::gui::table::phase::{Animating, Dealt, TableSet, TurnPhase, phase_of};
 use hollywood_gin::gui::table::series::Series;

@@ -7,6 +7,7 @@
 pub mod buttons;
 pub mod keys;
 pub mod mouse;
+pub mod offer;
 pub mod pointer;
 
 use bevy::app::PluginGroupBuilder;

@@ -316,7 +316,8 @@ impl Plugin for InputPlugin {
 mod tests {
     use super::*;
     use crate::gui::app::screen::Metrics;
-    use crate::gui::table::layout::{Lifts, SortMode, layout};
+    use crate::gui::table::hand_order::SortMode;
+    use crate::gui::table::layout::{Lifts, layout};
     use crate::rules::{Phase, RuleSettings};
 
     fn table_for(m: &Match, selected: Option<Card>) -> TableLayout {

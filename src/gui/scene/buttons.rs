@@ -18,7 +18,8 @@ use super::look::{
 };
 #[cfg(doc)]
 use crate::gui::app::screen::Metrics;
-use crate::gui::input::buttons::{Button, ButtonHover, TableButton};
+use crate::gui::input::buttons::{ButtonHover, TableButton};
+use crate::gui::input::offer::Button;
 use crate::gui::table::layout::Fits;
 use crate::gui::table::phase::TableSet;
 
@@ -187,7 +188,7 @@ mod tests {
     use super::*;
     use crate::gui::app::screen::Metrics;
     use crate::gui::app::speech::Speech;
-    use crate::gui::input::buttons::buttons;
+    use crate::gui::input::offer::buttons;
     use crate::gui::table::command::HandView;
     use crate::gui::table::phase::TurnPhase;
     use crate::rules::{Match, RuleSettings};

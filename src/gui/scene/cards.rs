@@ -396,7 +396,7 @@ impl Plugin for CardsPlugin {
 mod tests {
     use super::*;
     use crate::gui::app::screen::Metrics;
-    use crate::gui::table::layout::HandOrder;
+    use crate::gui::table::hand_order::HandOrder;
     use crate::rules::{Action, Phase, RuleSettings};
 
     #[test]

@@ -231,7 +231,7 @@ impl Plugin for DealPlugin {
 mod tests {
     use super::*;
     use crate::gui::app::screen::Metrics;
-    use crate::gui::table::layout::HandOrder;
+    use crate::gui::table::hand_order::HandOrder;
     use crate::rules::RuleSettings;
 
     #[test]

@@ -1,6 +1,6 @@
 //! The words on the table: what to do now, the live deadwood count and the last refusal
-//! above the player's hand, what the computer just did below its hand, and each seat's name
-//! plate with the dealer's chip. (The score is the overlay's.)
+//! above the player's hand, and what the computer just did below its hand. (The seats' name
+//! plates are `plates`'; the score is the overlay's.)
 //!
 //! Decisions:
 //! - Text sizes follow the window ([`Metrics::ui_scale`]) so they read the same at 1024×640
@@ -10,19 +10,13 @@
 //!   is the most important thing a gin player learns from a turn.
 //! - Cards are written with their suit symbols, red suits in red (each text is a row of spans;
 //!   [`words::suit_segments`] says which are cards).
-//! - Whose turn it is shows without reading: the seat to act has its name plate in the accent
-//!   gold, the other's is a quiet ghost of the felt. The dealer's plate carries a round "D"
-//!   chip, as at a card-room table. Plates sit at the left end of each hand's row, where the
-//!   hands never reach.
 
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy::text::{TextBounds, TextLayoutInfo};
 use bevy::window::RequestRedraw;
 
-use super::felt::Skin;
-use super::look::{self, BUTTON, BUTTON_TEXT, GOLD, INK, PANEL};
-use crate::ai::Level;
+use super::look::{self};
 use crate::gui::app::screen::Metrics;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
@@ -31,8 +25,8 @@ use crate::gui::table::command::{Feedback, Refusal};
 use crate::gui::table::layout::{Fits, RAISE};
 use crate::gui::table::phase::{TableSet, TurnPhase};
 use crate::gui::table::view::TableView;
-use crate::rules::{Match, Seat, best_arrangement};
-use crate::seats::{COMPUTER, HUMAN};
+use crate::rules::{Match, best_arrangement};
+use crate::seats::HUMAN;
 use crate::words;
 
 /// The prompt above the player's hand.
@@ -56,98 +50,7 @@ struct Shown {
 
 const TEXT: Color = Color::srgb(look::INK[0], look::INK[1], look::INK[2]);
 
-/// A seat's name plate: one entity per seat, its name and the dealer's chip its children.
-#[derive(Component)]
-struct Plate(Seat);
-#[derive(Component)]
-struct PlateName;
-/// The dealer's chip beside a plate, shown on the dealer's; its letter is its child.
-#[derive(Component)]
-struct DealerChip;
-
-/// How a seat's plate shows.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SeatPlate {
-    pub seat: Seat,
-    pub name: String,
-    /// The plate's centre and size.
-    pub pos: Vec2,
-    pub size: Vec2,
-    /// This seat is to act.
-    pub active: bool,
-    pub dealer: bool,
-}
-
-/// The two seats' plates (the player's first): named, placed at the left end of each hand's
-/// row, the one to act marked.
-pub fn seat_plates(
-    m: &Match,
-    phase: TurnPhase,
-    level: Level,
-    met: Metrics,
-    sp: &Speech,
-) -> [SeatPlate; 2] {
-    let s = met.ui_scale();
-    let size = met.plate_size();
-    let x = -met.size.x / 2.0 + 14.0 * s + size.x / 2.0;
-    let r = m.round();
-    let acting: Option<Seat> = match phase {
-        TurnPhase::Dealing | TurnPhase::RoundOver => None,
-        _ => r.to_act(),
-    };
-    let level = words::level(sp, level);
-    [
-        (HUMAN, sp.t("seat-you", &[]), met.hand_y()),
-        (
-            COMPUTER,
-            sp.t("seat-computer", &[("level", level.into())]),
-            met.opponent_y(),
-        ),
-    ]
-    .map(|(seat, name, y)| SeatPlate {
-        seat,
-        name,
-        // Level with the middle of the row, clear of the top and bottom edges.
-        pos: Vec2::new(
-            x,
-            y + met.card.y * 0.15 * if seat == HUMAN { 1.0 } else { -1.0 },
-        ),
-        size,
-        active: acting == Some(seat),
-        dealer: r.dealer() == seat,
-    })
-}
-
-fn setup(mut commands: Commands, skin: Res<Skin>) {
-    for seat in [HUMAN, COMPUTER] {
-        let face = skin.rounded(look::color_a(PANEL, 0.55));
-        commands
-            .spawn((Plate(seat), face, Transform::from_xyz(0.0, 0.0, 40.0)))
-            .with_children(|plate| {
-                plate.spawn((
-                    PlateName,
-                    Fits(Rect::default()),
-                    Text2d::new(""),
-                    TextFont::default(),
-                    TextColor(look::color(INK)),
-                    Transform::from_xyz(0.0, 0.0, 1.0),
-                ));
-                plate
-                    .spawn((
-                        DealerChip,
-                        skin.rounded(look::color(BUTTON)),
-                        Transform::from_xyz(0.0, 0.0, 2.0),
-                        Visibility::Hidden,
-                    ))
-                    .with_child((
-                        Fits(Rect::default()),
-                        Text2d::new(""),
-                        TextFont::default(),
-                        TextColor(look::color(BUTTON_TEXT)),
-                        Transform::from_xyz(0.0, 0.0, 0.5),
-                    ));
-            });
-    }
+fn setup(mut commands: Commands) {
     for marker in [0, 1] {
         let mut e = commands.spawn((
             Text2d::new(""),
@@ -423,85 +326,7 @@ fn fit_texts(
 /// The least a table text is shrunk to: below this it would not be read.
 const MIN_SHRINK: f32 = 0.6;
 
-type PlateItem = (
-    &'static Plate,
-    &'static mut Sprite,
-    &'static mut Transform,
-    &'static Children,
-);
-type ChipItem = (
-    &'static mut Sprite,
-    &'static mut Transform,
-    &'static mut Visibility,
-    &'static Children,
-);
-/// A plate's name or a chip's letter (which, by `Has<PlateName>`).
-type PlateText = (
-    &'static mut Fits,
-    &'static mut Text2d,
-    &'static mut TextFont,
-    &'static mut TextColor,
-    Has<PlateName>,
-);
-
-/// The seats' plates and the dealer's chip, as [`seat_plates`] says (each plate's children
-/// placed in its own frame).
-fn update_plates(
-    table: TableView,
-    mut plates: Query<PlateItem>,
-    mut chips: Query<ChipItem, (With<DealerChip>, Without<Plate>)>,
-    mut texts: Query<PlateText, (Without<Sprite>, Without<Shown>)>,
-) {
-    let met = table.screen.metrics;
-    let series = &table.series;
-    let now = seat_plates(
-        &series.current,
-        table.phase(),
-        series.level,
-        met,
-        &table.speech,
-    );
-    for (plate, mut sprite, mut tf, children) in &mut plates {
-        let Some(sp) = now.iter().find(|p| p.seat == plate.0) else {
-            continue;
-        };
-        sprite.color = if sp.active {
-            look::color(GOLD)
-        } else {
-            look::color_a(PANEL, 0.55)
-        };
-        sprite.custom_size = Some(sp.size);
-        tf.translation = sp.pos.extend(40.0);
-        for &child in children {
-            if let Ok((mut fits, mut text, mut font, mut color, true)) = texts.get_mut(child) {
-                fits.set_if_neq(Fits(Rect::from_center_size(Vec2::ZERO, sp.size)));
-                text.0.clone_from(&sp.name);
-                font.font_size = FontSize::Px(sp.size.y * 0.44);
-                *color = TextColor(look::color(if sp.active { BUTTON_TEXT } else { INK }));
-            }
-            if let Ok((mut chip, mut at, mut vis, letter)) = chips.get_mut(child) {
-                let d = sp.size.y * 0.8;
-                *vis = if sp.dealer {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                };
-                chip.custom_size = Some(Vec2::splat(d));
-                let x = sp.size.x / 2.0 + d * 0.5 + 6.0 * met.ui_scale();
-                at.translation = Vec3::new(x, 0.0, 2.0);
-                for &l in letter {
-                    if let Ok((mut fits, mut text, mut font, _, false)) = texts.get_mut(l) {
-                        fits.set_if_neq(Fits(Rect::from_center_size(Vec2::ZERO, Vec2::splat(d))));
-                        text.0 = table.speech.t("dealer-chip", &[]);
-                        font.font_size = FontSize::Px(d * 0.6);
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Status text.
+/// The table's texts.
 pub struct HudPlugin;
 
 impl Plugin for HudPlugin {
@@ -513,14 +338,11 @@ impl Plugin for HudPlugin {
             )
             .add_systems(
                 Update,
-                (
-                    update_texts.run_if(
-                        table_changed
-                            .or_eager(resource_changed::<PlayerSettings>)
-                            .or_eager(resource_changed::<Speech>),
-                    ),
-                    update_plates.run_if(table_changed.or_eager(resource_changed::<Speech>)),
-                )
+                (update_texts.run_if(
+                    table_changed
+                        .or_eager(resource_changed::<PlayerSettings>)
+                        .or_eager(resource_changed::<Speech>),
+                ),)
                     .in_set(TableSet::Show),
             );
     }

@@ -1,7 +1,7 @@
 //! What the table shows and plays, drawn with Bevy: the card [`art`] and the [`felt`] with the
 //! palette ([`look`], pure), the 52 [`cards`] (the only code that moves them) and the [`deal`], what is drawn
-//! with them ([`marks`]), the look of the on-table [`buttons`], the prompt, the seats and
-//! the computer's last turn ([`hud`]), and the [`sound`]s.
+//! with them ([`marks`]), the look of the on-table [`buttons`], the prompt and the computer's
+//! last turn ([`hud`]), the seats' name [`plates`], and the [`sound`]s.
 
 pub mod art;
 pub mod buttons;
@@ -11,6 +11,7 @@ pub mod felt;
 pub mod hud;
 pub mod look;
 pub mod marks;
+pub mod plates;
 pub mod sound;
 
 use bevy::app::PluginGroupBuilder;
@@ -28,7 +29,8 @@ impl PluginGroup for ScenePlugins {
             .add(deal::DealPlugin)
             .add(marks::MarksPlugin)
             .add(buttons::ButtonLookPlugin)
-            .add(hud::HudPlugin);
+            .add(hud::HudPlugin)
+            .add(plates::PlatesPlugin);
         #[cfg(has_sound)]
         let group = group.add(sound::SoundPlugin);
         group

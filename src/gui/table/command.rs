@@ -18,7 +18,7 @@
 
 use bevy::prelude::*;
 
-use super::layout::{HandOrder, SortMode};
+use super::hand_order::{HandOrder, SortMode};
 use super::phase::{Dealt, TableSet, TurnPhase};
 use super::series::Series;
 use crate::ai::View;
@@ -558,15 +558,15 @@ mod tests {
         }));
         assert_eq!(
             game.hand.order.mode,
-            crate::gui::table::layout::SortMode::Custom
+            crate::gui::table::hand_order::SortMode::Custom
         );
         assert_eq!(game.hand.order.order(hand).0[0], c);
         game.command(PlayerCommand::Hand(HandCommand::Sort(
-            crate::gui::table::layout::SortMode::Suit,
+            crate::gui::table::hand_order::SortMode::Suit,
         )));
         assert_eq!(
             game.hand.order.mode,
-            crate::gui::table::layout::SortMode::Suit
+            crate::gui::table::hand_order::SortMode::Suit
         );
         assert_eq!(game.series.current, before);
     }

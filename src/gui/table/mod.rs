@@ -6,6 +6,7 @@
 
 pub mod bot;
 pub mod command;
+pub mod hand_order;
 pub mod layout;
 pub mod persist;
 pub mod phase;

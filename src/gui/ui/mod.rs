@@ -6,6 +6,7 @@
 pub mod banner;
 pub mod help_page;
 pub mod menu;
+pub mod moves;
 pub mod notes;
 pub mod overlay;
 pub mod page;

@@ -17,11 +17,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 
 use super::banner::{Banner, banner_window, summary_window, take_banners};
+use super::moves::moves_window;
 use super::notes::{notice_window, seed_note};
 use super::placer::{Placer, min_scale};
 use super::review::{RoundReview, place_review, review_ui};
 use super::room::table_items;
-use super::score::{ScoreRoom, moves_window, score_window};
+use super::score::{ScoreRoom, score_window};
 use crate::gui::input::buttons::TableButton;
 use crate::gui::table::phase::round_key;
 use crate::gui::table::view::TableView;

@@ -121,7 +121,8 @@ impl Placer {
 
     /// [`Placer::place`] for a window that must show even where it fits nowhere (the review,
     /// the banner, the series summary: what the player asked for or must read now): then at
-    /// the least scale, top left, over the table, free down to the window's bottom.
+    /// the least scale, top left, over the table, free down to the window's bottom, and kept
+    /// clear by the windows placed after it.
     pub fn place_anyway(
         &mut self,
         ctx: &egui::Context,
@@ -130,12 +131,19 @@ impl Placer {
         sides: &[Side],
         min_scale: f32,
     ) -> Placed {
-        self.place(ctx, id, guess, None, sides, min_scale)
-            .unwrap_or(Placed {
-                pos: Vec2::new(8.0, 80.0),
-                scale: min_scale,
-                bottom: (self.region.max.y + self.region.min.y) / self.zoom,
-            })
+        if let Some(p) = self.place(ctx, id, guess, None, sides, min_scale) {
+            return p;
+        }
+        let pos = Vec2::new(8.0, 80.0);
+        // Over the table, but kept clear by the windows placed after it (which then give way
+        // to their strips rather than lie under it).
+        let size = Placer::last(ctx, id).map_or(guess * min_scale, |r| r.size());
+        self.keep_drawn(egui::Rect::from_min_size(egui::pos2(pos.x, pos.y), size));
+        Placed {
+            pos,
+            scale: min_scale,
+            bottom: (self.region.max.y + self.region.min.y) / self.zoom,
+        }
     }
 }
 

@@ -16,8 +16,9 @@ use bevy::prelude::*;
 use crate::ai::Level;
 use crate::gui::app::screen::Metrics;
 use crate::gui::app::speech::Speech;
-use crate::gui::input::buttons::Button;
-use crate::gui::scene::hud::{narration_box, seat_plates, status_box};
+use crate::gui::input::offer::Button;
+use crate::gui::scene::hud::{narration_box, status_box};
+use crate::gui::scene::plates::seat_plates;
 use crate::gui::table::command::HandView;
 use crate::gui::table::layout::{Lifts, RAISE, layout};
 use crate::gui::table::phase::TurnPhase;
@@ -212,7 +213,7 @@ fn find_at(x0: f32, size: Vec2, region: Rect, keep: &[Rect]) -> Option<Spot> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::input::buttons::buttons;
+    use crate::gui::input::offer::buttons;
     use crate::rules::RuleSettings;
 
     #[test]

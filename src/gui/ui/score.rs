@@ -1,8 +1,7 @@
-//! The overlay's score pad and the round's moves: the three Hollywood games side by side with
-//! the round history (each round with its Review and Replay), on the left, and the round's
-//! moves, one line a turn, on the right; each where it fits. Where neither side has room at any
-//! scale, a strip names the window and opens it on a click, over the table, until the next
-//! move.
+//! The overlay's score pad: the three Hollywood games side by side with the round history
+//! (each round with its Review and Replay), on the left where it fits. Where neither side has
+//! room at any scale, a strip names the window and opens it on a click, over the table, until
+//! the next move (the round's moves, `moves`, do the same).
 //!
 //! Decision: every egui area is exactly the size of what it draws (no layout that expands to
 //! the space it is offered), because `pointer` gives egui the mouse wherever an area is; the
@@ -14,8 +13,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::placer::Placer;
 use super::room::Side;
-use super::theme::{at_scale, card_text, table_button};
-use crate::gui::app::settings::PlayerSettings;
+use super::theme::{at_scale, table_button};
 use crate::gui::app::speech::Speech;
 use crate::gui::scene::look;
 use crate::gui::table::command::{PlayerCommand, SeriesCommand};
@@ -31,42 +29,10 @@ pub struct ScoreRoom {
     /// The score window's height with its History folded, and the moves window's with three
     /// moves, at scale 1 (egui points).
     score_min_h: Option<f32>,
-    moves_min_h: Option<f32>,
+    pub(super) moves_min_h: Option<f32>,
     /// A window with no room, opened over the table from its strip, and the position it was
     /// opened in (it folds away at the next move).
-    peek: Option<(&'static str, usize)>,
-}
-
-/// The round's moves so far, one line a turn, newest last.
-/// Returns where its list starts (egui points), for the window's least height.
-fn moves_log(
-    ui: &mut egui::Ui,
-    sp: &Speech,
-    series: &Series,
-    (bottom, scale): (f32, f32),
-    four_color: bool,
-) -> f32 {
-    let seen = series.current.round().seen_moves();
-    let lines: Vec<String> = words::turns(&seen)
-        .into_iter()
-        .map(|t| words::turn(sp, t))
-        .collect();
-    let top = ui.cursor().top();
-    let room = (bottom - top - ui.spacing().window_margin.bottom as f32 - 2.0).max(20.0);
-    egui::ScrollArea::vertical()
-        .max_height(room)
-        .min_scrolled_height(room.min(64.0 * scale))
-        .stick_to_bottom(true)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            if lines.is_empty() {
-                ui.label(egui::RichText::new(sp.t("moves-none", &[])).italics());
-            }
-            for line in &lines {
-                ui.label(card_text(ui, line, four_color));
-            }
-        });
-    top
+    pub(super) peek: Option<(&'static str, usize)>,
 }
 
 /// A seat's name in the score pad's rows.
@@ -322,85 +288,9 @@ pub fn score_window(
     Ok(())
 }
 
-/// The round's moves, where they fit (or their strip).
-pub fn moves_window(
-    mut contexts: EguiContexts,
-    series: Res<Series>,
-    (speech, settings): (Res<Speech>, Res<PlayerSettings>),
-    mut room: ResMut<ScoreRoom>,
-    mut placer: ResMut<Placer>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let min_f = placer.min_scale;
-    let sp = &*speech;
-    let (zoom, met_y) = (placer.zoom, placer.region.max.y + placer.region.min.y);
-    let position = series.current.round().history().len();
-    let moves_h = room.moves_min_h.unwrap_or(140.0);
-    let peek = room.peek.map(|p| p.0);
-    let moves = placer.place(
-        ctx,
-        "moves",
-        egui::vec2(230.0, moves_h),
-        Some(moves_h),
-        &[Side::Right, Side::Left],
-        min_f,
-    );
-    match moves {
-        Some(p) => {
-            let drawn = at_scale(ctx, p.scale, |ctx| {
-                egui::Window::new(sp.t("window-moves", &[]))
-                    .id("moves".into())
-                    .fixed_pos(egui::pos2(p.pos.x, p.pos.y))
-                    .resizable(false)
-                    .default_open(true)
-                    .min_width(230.0 * p.scale)
-                    .max_width(230.0 * p.scale)
-                    .show(ctx, |ui| {
-                        moves_log(ui, sp, &series, (p.bottom, p.scale), settings.four_color)
-                    })
-            });
-            if let Some(d) = drawn {
-                placer.keep_drawn(d.response.rect);
-                if let Some(top) = d.inner {
-                    // Its title and margins and three lines of moves, at scale 1.
-                    let r = d.response.rect;
-                    let line = egui::TextStyle::Body.resolve(&ctx.global_style()).size * 1.3;
-                    let h = top - r.min.y + 3.0 * line * p.scale + 16.0 * p.scale;
-                    room.moves_min_h = Some(h / p.scale);
-                }
-            }
-        }
-        None => {
-            let open = peek == Some("moves");
-            if strip(
-                ctx,
-                &mut placer,
-                "moves-strip",
-                &sp.t("window-moves", &[]),
-                open,
-            ) {
-                room.peek = (!open).then_some(("moves", position));
-            }
-            if open {
-                egui::Window::new(sp.t("window-moves", &[]))
-                    .id("moves".into())
-                    .anchor(egui::Align2::RIGHT_TOP, [-8.0, 60.0])
-                    .resizable(false)
-                    .collapsible(false)
-                    .max_width(230.0)
-                    .show(ctx, |ui| {
-                        moves_log(ui, sp, &series, (met_y / zoom, 1.0), settings.four_color)
-                    });
-            }
-        }
-    }
-
-    Ok(())
-}
-
 /// A strip in place of a window with no room: its name as a button, which opens the window
 /// over the table (`open`: it is open now). Returns whether it was clicked.
-fn strip(
+pub fn strip(
     ctx: &egui::Context,
     placer: &mut Placer,
     id: &'static str,
