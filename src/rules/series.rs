@@ -291,6 +291,16 @@ impl Match {
         }
     }
 
+    /// A match whose round in play is `round` (dealt with chosen hands, see
+    /// [`Round::with_hands`]): for tests that need a position, not a seed that happens to reach
+    /// it.
+    #[cfg(test)]
+    pub(crate) fn with_round(round: Round) -> Match {
+        let mut m = Match::new(round.rules().clone(), 1);
+        m.round = round;
+        m
+    }
+
     pub fn round(&self) -> &Round {
         &self.round
     }

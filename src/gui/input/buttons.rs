@@ -217,6 +217,9 @@ mod tests {
     use crate::gui::table::phase::phase_of;
     use crate::rules::{Match, RuleSettings};
 
+    /// Every key shown on a button does what the button does, in every position a series
+    /// reaches (both seats played by Medium, knocking chosen and not), and a key whose button
+    /// is not shown or is greyed does nothing.
     #[test]
     fn every_key_shown_on_a_button_does_what_the_button_does() {
         let met = Metrics::new(Vec2::new(1280.0, 800.0));

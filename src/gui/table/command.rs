@@ -365,8 +365,8 @@ mod tests {
     use super::*;
     use crate::ai::Level;
     use crate::gui::table::phase::{TurnPhase, phase_of};
-    use crate::rules::CardSet;
     use crate::rules::Phase;
+    use crate::rules::{CardSet, Match, Round, RuleSettings};
     use crate::seats::COMPUTER;
     use crate::store::save::bot_seed_of;
 
@@ -476,74 +476,65 @@ mod tests {
 
     #[test]
     fn knocking_asks_for_a_card_and_only_takes_one_that_allows_it() {
-        // Find a position where the human can knock with some discards but not others.
-        for seed in 0..300 {
-            let mut game = Table::new(seed);
-            let found = (0..200).any(|_| {
-                let r = game.series.current.round();
-                let Some(seat) = r.to_act() else { return false };
-                if seat == HUMAN && matches!(r.phase(), Phase::Discard { .. }) {
-                    let legal = r.legal_actions();
-                    if legal.iter().any(|a| matches!(a, Action::Knock { .. })) {
-                        return true;
-                    }
-                }
-                let a = r.legal_actions()[0].clone();
-                game.series.current.apply(seat, a).unwrap();
-                false
-            });
-            if !found {
-                continue;
-            }
-            let r = game.series.current.round().clone();
-            let legal = r.legal_actions();
-            let knock_with: CardSet = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Knock { discard, .. } => Some(*discard),
-                    _ => None,
-                })
-                .collect();
-            let Some(bad) = r.hand(HUMAN).iter().find(|&c| {
-                !knock_with.contains(c)
-                    && !legal.contains(&Action::Gin { discard: Some(c) })
-                    && legal.contains(&Action::Discard(c))
-            }) else {
-                continue;
-            };
-            game.command(PlayerCommand::Hand(HandCommand::Knock));
-            assert!(game.hand.knocking);
-            game.command(PlayerCommand::Move(Move::Play(bad)));
-            assert_eq!(
-                game.series.current.round(),
-                &r,
-                "a knock that is not allowed changes nothing"
-            );
-            assert!(game.hand.knocking, "still choosing");
-            assert!(
-                matches!(
-                    game.feedback.0,
-                    Some(Refusal::Rule(RuleError::DeadwoodTooHigh { .. }))
-                ),
-                "{:?}",
-                game.feedback.0
-            );
-            // Knock toggles off and on again, then a good card knocks.
-            game.command(PlayerCommand::Hand(HandCommand::Knock));
-            assert!(!game.hand.knocking);
-            game.command(PlayerCommand::Hand(HandCommand::Knock));
-            game.command(PlayerCommand::Move(Move::Play(knock_with.first().unwrap())));
-            assert!(!game.hand.knocking);
-            assert!(
-                game.series
-                    .current
-                    .round()
-                    .knock()
-                    .is_some_and(|k| k.knocker == HUMAN)
-            );
-            return;
-        }
-        panic!("no position with a knock");
+        // A scripted position: the player holds three melds and the 2♥, takes the K♦ upcard,
+        // and may then knock by throwing the K♦ (2 left) or the 2♥ (10 left), but not the 3♣
+        // (it breaks the 3-4-5♣: 21 left).
+        let hands = [
+            CardSet::parse("3C 4C 5C 7D 7H 7S 9S TS JS 2H").unwrap(),
+            CardSet::parse("AD 2D 3D 6C 8C QC KC 4H 6H 8H").unwrap(),
+        ];
+        let upcard = "KD".parse().unwrap();
+        let round =
+            Round::with_hands(RuleSettings::default(), COMPUTER, hands, upcard, None).unwrap();
+        let mut game = Table::new(1);
+        game.series.current = Match::with_round(round);
+        game.command(PlayerCommand::Move(Move::TakeUpcard));
+        let r = game.series.current.round().clone();
+        assert!(matches!(r.phase(), Phase::Discard { .. }));
+        let knock_with: CardSet = r
+            .legal_actions()
+            .iter()
+            .filter_map(|a| match a {
+                Action::Knock { discard, .. } => Some(*discard),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            knock_with,
+            CardSet::parse("2H").unwrap(),
+            "the K♦ was just taken"
+        );
+        let bad = "3C".parse().unwrap();
+        assert!(r.legal_actions().contains(&Action::Discard(bad)));
+        game.command(PlayerCommand::Hand(HandCommand::Knock));
+        assert!(game.hand.knocking);
+        game.command(PlayerCommand::Move(Move::Play(bad)));
+        assert_eq!(
+            game.series.current.round(),
+            &r,
+            "a knock that is not allowed changes nothing"
+        );
+        assert!(game.hand.knocking, "still choosing");
+        assert_eq!(
+            game.feedback.0,
+            Some(Refusal::Rule(RuleError::DeadwoodTooHigh {
+                deadwood: 21,
+                limit: 10
+            })),
+        );
+        // Knock toggles off and on again, then a good card knocks.
+        game.command(PlayerCommand::Hand(HandCommand::Knock));
+        assert!(!game.hand.knocking);
+        game.command(PlayerCommand::Hand(HandCommand::Knock));
+        game.command(PlayerCommand::Move(Move::Play(knock_with.first().unwrap())));
+        assert!(!game.hand.knocking);
+        assert!(
+            game.series
+                .current
+                .round()
+                .knock()
+                .is_some_and(|k| k.knocker == HUMAN)
+        );
     }
 
     #[test]
