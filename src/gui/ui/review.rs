@@ -32,7 +32,6 @@ use crate::gui::app::wake::{StayAwake, WakeCheck};
 use crate::gui::scene::look;
 use crate::gui::table::command::{PlayerCommand, SeriesCommand};
 use crate::gui::table::series::Series;
-use crate::lang::{card, card_row};
 use crate::rules::RuleError;
 use crate::seats::HUMAN;
 use crate::words;
@@ -64,6 +63,14 @@ impl RoundReview {
     pub fn open(&self) -> bool {
         !matches!(self.0, ReviewState::Closed)
     }
+    /// The round reviewed (from 0), while the review is open.
+    pub fn round(&self) -> Option<usize> {
+        match &self.0 {
+            ReviewState::Running { round, .. } | ReviewState::Ready { round, .. } => Some(*round),
+            ReviewState::Closed => None,
+        }
+    }
+
     /// Working in the background.
     pub fn busy(&self) -> bool {
         matches!(self.0, ReviewState::Running { .. })
@@ -183,6 +190,102 @@ const COLUMN: f32 = 250.0;
 const GUTTER: f32 = 14.0;
 pub const WIDTH: f32 = 3.0 * COLUMN + 2.0 * GUTTER + 40.0;
 
+/// What the player asked of the review window this frame.
+enum Asked {
+    Step(usize),
+    Close,
+}
+
+/// The review's progress while it is worked out.
+fn progress(ui: &mut egui::Ui, sp: &Speech, title: &str, done: usize, total: usize, scale: f32) {
+    ui.strong(title);
+    ui.label(sp.t(
+        "review-progress",
+        &[("done", done.into()), ("total", total.into())],
+    ));
+    let frac = if total == 0 {
+        0.0
+    } else {
+        done as f32 / total as f32
+    };
+    ui.add(egui::ProgressBar::new(frac).desired_width(300.0 * scale));
+}
+
+/// One decision in three columns side by side, so the window stays low enough to fit between
+/// the revealed hands: the decision and its verdict, the position, the engine's values.
+fn decision(
+    ui: &mut egui::Ui,
+    sp: &Speech,
+    d: &review::Decision,
+    (step, count): (usize, usize),
+    (scale, four): (f32, bool),
+) {
+    let col = COLUMN * scale;
+    let lines = |ui: &mut egui::Ui, lines: &[String]| {
+        for line in lines {
+            ui.label(card_text(ui, line, four));
+        }
+    };
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| {
+            ui.set_width(col);
+            ui.strong(words::review::step(sp, d, step, count));
+            ui.label(card_text(ui, &words::review::chose(sp, d), four));
+            let mut job = card_text(ui, &words::review::verdict(sp, d), four);
+            if d.flagged() {
+                for s in &mut job.sections {
+                    if s.format.color == ui.visuals().text_color() {
+                        s.format.color = look::egui_color(look::GOLD);
+                    }
+                }
+            }
+            ui.label(job);
+        });
+        ui.add_space(GUTTER * scale);
+        ui.vertical(|ui| {
+            ui.set_width(col);
+            lines(ui, &words::review::position(sp, &d.view));
+        });
+        ui.add_space(GUTTER * scale);
+        ui.vertical(|ui| {
+            ui.set_width(col);
+            ui.label(egui::RichText::new(sp.t("review-options", &[])).small());
+            lines(ui, &words::review::options(sp, &d.analysis, 4));
+        });
+    });
+}
+
+/// Previous, Next, Biggest mistake and Close.
+fn step_buttons(ui: &mut egui::Ui, sp: &Speech, rev: &Review, step: usize) -> Option<Asked> {
+    let mut asked = None;
+    ui.horizontal(|ui| {
+        let n = rev.decisions.len();
+        let button = |ui: &mut egui::Ui, on: bool, id: &str| {
+            ui.add_enabled(on, egui::Button::new(sp.t(id, &[])))
+                .clicked()
+        };
+        if button(ui, step > 0, "review-prev") {
+            asked = Some(Asked::Step(step - 1));
+        }
+        if button(ui, step + 1 < n, "review-next") {
+            asked = Some(Asked::Step(step + 1));
+        }
+        if let Some(b) = rev.biggest_index()
+            && button(ui, true, "review-biggest")
+        {
+            asked = Some(Asked::Step(b));
+        }
+        if button(ui, true, "review-close") {
+            asked = Some(Asked::Close);
+        }
+    });
+    asked
+}
+
+/// The review window, where the overlay placed it: an area framed as a window, with no title
+/// bar (the title leads the first line, one line less for the room between the revealed
+/// hands), wide and low, at its own width at each scale (egui would keep it as wide as it
+/// ever was).
 pub fn review_ui(
     mut contexts: EguiContexts,
     mut rr: ResMut<RoundReview>,
@@ -190,48 +293,27 @@ pub fn review_ui(
     settings: Res<PlayerSettings>,
     place: Res<ReviewPlace>,
 ) -> Result {
-    if matches!(rr.0, ReviewState::Closed) {
-        return Ok(());
-    }
     let sp = &*speech;
-    let act = |a: &crate::rules::Action| words::action_text(sp, a);
-    let ctx = contexts.ctx_mut()?;
-    let round = match &rr.0 {
-        ReviewState::Running { round, .. } | ReviewState::Ready { round, .. } => *round,
-        ReviewState::Closed => return Ok(()),
-    };
-    let mut close = false;
-    let mut go: Option<usize> = None;
-    // Where the overlay found room for it (it opens the frame after it is asked for).
-    let Some(placed) = place.0 else {
+    let (Some(placed), Some(round)) = (place.0, rr.round()) else {
         return Ok(());
     };
+    let ctx = contexts.ctx_mut()?;
+    let four = settings.four_color;
+    let title = sp.t("review-title", &[("round", (round + 1).into())]);
+    let mut asked = None;
     at_scale(ctx, placed.scale, |ctx| {
-        // An area framed as a window, with no title bar: the title leads the first line,
-        // one line less for the room between the revealed hands.
         egui::Area::new("review".into())
             .fixed_pos(egui::pos2(placed.pos.x, placed.pos.y))
             .movable(false)
             .order(egui::Order::Middle)
             .show(ctx, |ui| {
                 egui::Frame::window(ui.style()).show(ui, |ui| {
-                    // Wide and low: it fits between the revealed hands, beside nothing else. Its
-                    // own width at each scale (egui would keep it as wide as it ever was).
                     ui.set_width(WIDTH * placed.scale);
-                    let title = sp.t("review-title", &[("round", (round + 1).into())]);
                     match &rr.0 {
                         ReviewState::Running { done, total, .. } => {
                             let (d, n) =
                                 (done.load(Ordering::Relaxed), total.load(Ordering::Relaxed));
-                            ui.strong(&title);
-                            ui.label(sp.t(
-                                "review-progress",
-                                &[("done", d.into()), ("total", n.into())],
-                            ));
-                            let frac = if n == 0 { 0.0 } else { d as f32 / n as f32 };
-                            ui.add(
-                                egui::ProgressBar::new(frac).desired_width(300.0 * placed.scale),
-                            );
+                            progress(ui, sp, &title, d, n, placed.scale);
                         }
                         ReviewState::Ready {
                             review: rev, step, ..
@@ -239,149 +321,30 @@ pub fn review_ui(
                             let summary = words::review::summary(sp, rev);
                             ui.horizontal_wrapped(|ui| {
                                 ui.strong(format!("{title}:"));
-                                ui.label(card_text(ui, &summary, settings.four_color));
+                                ui.label(card_text(ui, &summary, four));
                             });
                             ui.separator();
-                            if let Some(d) = rev.decisions.get(*step) {
-                                // Three columns side by side, so the window stays low enough
-                                // to fit between the revealed hands: the decision and its
-                                // verdict, the position, the engine's values.
-                                let col = COLUMN * placed.scale;
-                                ui.horizontal_top(|ui| {
-                                    ui.vertical(|ui| {
-                                        ui.set_width(col);
-                                        ui.strong(sp.t(
-                                            "review-step",
-                                            &[
-                                                ("step", (step + 1).into()),
-                                                ("count", rev.decisions.len().into()),
-                                                ("move", (d.move_index + 1).into()),
-                                            ],
-                                        ));
-                                        let chose = sp.t(
-                                            "review-you-chose",
-                                            &[("played", act(&d.played).into())],
-                                        );
-                                        ui.label(card_text(ui, &chose, settings.four_color));
-                                        let verdict = words::review::verdict(sp, d);
-                                        let mut job = card_text(ui, &verdict, settings.four_color);
-                                        if d.flagged() {
-                                            for s in &mut job.sections {
-                                                if s.format.color == ui.visuals().text_color() {
-                                                    s.format.color = look::egui_color(look::GOLD);
-                                                }
-                                            }
-                                        }
-                                        ui.label(job);
-                                    });
-                                    ui.add_space(GUTTER * placed.scale);
-                                    ui.vertical(|ui| {
-                                        ui.set_width(col);
-                                        let v = &d.view;
-                                        for line in [
-                                            sp.t(
-                                                "review-hand",
-                                                &[("cards", card_row(v.hand).into())],
-                                            ),
-                                            sp.t(
-                                                "review-top",
-                                                &[(
-                                                    "card",
-                                                    v.discard_top()
-                                                        .map(card)
-                                                        .unwrap_or_else(|| "–".into())
-                                                        .into(),
-                                                )],
-                                            ),
-                                            sp.t(
-                                                "review-known",
-                                                &[
-                                                    ("count", v.knowledge.opp_holds.len().into()),
-                                                    (
-                                                        "cards",
-                                                        card_row(v.knowledge.opp_holds).into(),
-                                                    ),
-                                                ],
-                                            ),
-                                        ] {
-                                            ui.label(card_text(ui, &line, settings.four_color));
-                                        }
-                                    });
-                                    ui.add_space(GUTTER * placed.scale);
-                                    ui.vertical(|ui| {
-                                        ui.set_width(col);
-                                        ui.label(
-                                            egui::RichText::new(sp.t("review-options", &[]))
-                                                .small(),
-                                        );
-                                        // What each move gives away against the best: what
-                                        // a player can act on (the engine's own values are
-                                        // Hollywood-weighted points, +51 for one round puzzles).
-                                        let best = d.analysis.moves.first().map_or(0.0, |m| m.mean);
-                                        for m in d.analysis.moves.iter().take(4) {
-                                            let mv = ("move", act(&m.action).into());
-                                            let cost = best - m.mean;
-                                            let line = if cost < 0.05 {
-                                                sp.t("review-option-best", &[mv])
-                                            } else {
-                                                sp.t(
-                                                    "review-option",
-                                                    &[
-                                                        mv,
-                                                        (
-                                                            "cost",
-                                                            words::decimal(sp, cost, 1).into(),
-                                                        ),
-                                                    ],
-                                                )
-                                            };
-                                            ui.label(card_text(ui, &line, settings.four_color));
-                                        }
-                                    });
-                                });
-                            } else {
-                                ui.label(sp.t("review-none", &[]));
+                            match rev.decisions.get(*step) {
+                                Some(d) => {
+                                    let at = (*step, rev.decisions.len());
+                                    decision(ui, sp, d, at, (placed.scale, four));
+                                }
+                                None => {
+                                    ui.label(sp.t("review-none", &[]));
+                                }
                             }
                             ui.separator();
-                            ui.horizontal(|ui| {
-                                let n = rev.decisions.len();
-                                if ui
-                                    .add_enabled(
-                                        *step > 0,
-                                        egui::Button::new(sp.t("review-prev", &[])),
-                                    )
-                                    .clicked()
-                                {
-                                    go = Some(step - 1);
-                                }
-                                if ui
-                                    .add_enabled(
-                                        step + 1 < n,
-                                        egui::Button::new(sp.t("review-next", &[])),
-                                    )
-                                    .clicked()
-                                {
-                                    go = Some(step + 1);
-                                }
-                                if let Some(b) = rev.biggest_index()
-                                    && ui.button(sp.t("review-biggest", &[])).clicked()
-                                {
-                                    go = Some(b);
-                                }
-                                if ui.button(sp.t("review-close", &[])).clicked() {
-                                    close = true;
-                                }
-                            });
+                            asked = step_buttons(ui, sp, rev, *step);
                         }
                         ReviewState::Closed => {}
                     }
                 });
             });
     });
-    if close {
-        rr.0 = ReviewState::Closed;
-    } else if let (Some(to), ReviewState::Ready { step, .. }) = (go, &mut rr.0) {
-        *step = to;
+    match (asked, &mut rr.0) {
+        (Some(Asked::Close), state) => *state = ReviewState::Closed,
+        (Some(Asked::Step(to)), ReviewState::Ready { step, .. }) => *step = to,
+        _ => {}
     }
     Ok(())
 }
