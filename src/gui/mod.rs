@@ -1,46 +1,43 @@
 //! The game window: Bevy app setup and the plugins that make up the table and the overlay.
 //!
 //! Only compiled with the `gui` feature. [`GamePlugins`] is every plugin of the game, shared by
-//! [`run`] and the headless tests. One owner per concern, one file each:
+//! [`run`] and the headless tests: one plugin group per folder, each composing its files'
+//! plugins. The folders are layers, bottom first; a file imports from its own folder and the
+//! ones below, never from one above (a test reads the sources to check, and that no file
+//! imports a file that imports it back):
 //!
-//! - [`table`]: what is on the table, split by how often it changes: the [`table::series::Series`]
-//!   (the rules core's [`crate::rules::Match`] and the computer's level), the player's
-//!   [`table::HandView`] (order, raised card, knocking) and [`table::Feedback`]; the
-//!   [`table::PlayerCommand`]s applied through the core; the [`table::TurnPhase`] state that
-//!   gates input. [`bot`]: the computer's turn, on a background task keyed to its position.
-//!   [`wake`]: sleeping when idle, waking while anything moves.
-//! - [`placement`]: the window's size and place, fitted to its screen and remembered.
-//!   [`keys`]: chords with Ctrl/Alt/Cmd are the system's, never a game shortcut; Ctrl+Q (and
-//!   Cmd+Q/W on macOS) close the game.
-//! - [`modes`]: which menu page shows ([`modes::MenuScreen`]) and the `Paused` state computed
-//!   from it. [`screen`]: the window's size and the card metrics for it, updated on resize.
-//!   [`settings`]: the player's settings, one resource the menu edits and everyone reads.
-//!   [`speech`]: the language in force and every message of the three languages.
-//! - [`layout`] (pure): where every card goes. [`cards`]: the 52 card entities, the only code
-//!   that moves them (slides, flips, the deal, the card being dragged), and their tints.
-//!   [`marks`]: what is drawn with the cards (shadows, meld bands, the taken tag, the keyboard
-//!   ring). [`look`] (pure): the palette and the images drawn from code; [`felt`]: the felt,
-//!   and those images as Bevy assets.
-//! - [`pointer`]: the frame's mouse and touch events in order, each press with its position
-//!   and whether egui or the table gets it. [`input`]
-//!   (cards) and [`buttons`] (on-table buttons and keys) turn gestures into commands only.
-//! - [`hud`]: the prompt and the computer's last turn on the felt. [`overlay`] (egui): score,
-//!   the round's moves, banners, summary, hint, notices. [`menu`]: the menu and its pages.
-//! - [`words`] and [`scoreview`] (pure): every sentence the player reads, from the core's facts.
-//!   [`seats`]: who sits where.
-//! - [`persist`]: the player's files, through [`crate::store`]: reads them at start, writes
-//!   the series, settings and statistics on a background thread. [`art`], [`fonts`],
-//!   [`icon`], [`sound`]: what the game shows and plays, compiled in. [`theme`]: egui in the
-//!   table's palette.
+//! 1. [`app`]: the app around the table: which menu page shows and the `Paused` state
+//!    ([`app::modes`]), the player's [`app::settings`], the language ([`app::speech`]), the
+//!    window's size and card metrics ([`app::screen`]) and place ([`app::placement`]), the
+//!    system's key chords ([`app::keys`]), sleeping when idle ([`app::wake`]), font and icon.
+//! 2. [`table`]: what is on the table, as the shell holds it: the [`table::series`] (the
+//!    rules core's match), the player's [`table::command`]s and the hand's view and feedback
+//!    only they change, the turn [`table::phase`] with the deal's stages as its sub-state and
+//!    the frame's order, what can be played now ([`table::playable`]), where every card goes
+//!    ([`table::layout`], [`table::hand_order`], pure), the computer's turn ([`table::bot`])
+//!    and the player's files ([`table::persist`]). [`table::view::TableView`] is what the
+//!    layers above read.
+//! 3. [`input`]: the player's hands: the frame's pointer events ([`input::pointer`]), gestures
+//!    on the cards ([`input::mouse`]), the on-table buttons as entities and a press on one
+//!    ([`input::buttons`], the list from [`input::offer`]), one key table ([`input::keys`]).
+//! 4. [`scene`]: what the table shows and plays (Bevy sprites and texts): the cards and the
+//!    deal, their marks, the buttons' look, the prompt, the seats' plates, the felt, sounds.
+//! 5. [`ui`]: egui over the table: the overlay's windows, one system each, placed where the
+//!    table is free ([`ui::placer`], [`ui::room`]), the menu, one system per page, the review.
 //!
-//! How a click reaches the core: [`pointer`] gives each press to the table where nothing of
-//! egui's is under it → [`input`] hit-tests, at the press's own position, the cards' rectangles and writes a
-//! [`table::PlayerCommand`] → `table::apply_commands` asks the core
-//! ([`crate::rules::Match::apply`]), which accepts or refuses with a
-//! [`crate::rules::RuleError`] that [`words`] puts into words → [`cards`] moves the cards to
-//! the new layout and the phase follows the core. The menu's New series and Replay are
-//! commands too. No file imports a file that imports it back (a test reads the sources to
-//! check).
+//! Every sentence comes from [`crate::words`] (Bevy-free, shared with the command line)
+//! through one interface, [`crate::lang::Voice::t`].
+//!
+//! How a click reaches the core: [`input::pointer`] gives each press to the table where
+//! nothing of egui's is under it → [`input::mouse`] hit-tests the cards' rectangles at the
+//! press's own position, and [`input::buttons`] the button entities laid out at the end of the
+//! last frame (what is drawn), and each writes a [`table::command::PlayerCommand`] → the one
+//! reader, every frame, applies it: a series command at once, a hand command to the hand's
+//! view, a move through the core ([`crate::rules::Match::apply`]), which accepts or refuses
+//! with a [`crate::rules::RuleError`] that [`crate::words`] puts into words (moves sent while
+//! the cards are dealt are refused) → [`scene::cards`] moves the cards to the new layout, the
+//! buttons are laid out again, and the phase follows the core. The menu's New series and
+//! Replay are commands too.
 //!
 //! Decisions: the app runs in Bevy's reactive mode so an idle table costs no CPU. Card art,
 //! font, icon and sounds are compiled into the binary so the game finds them from any working

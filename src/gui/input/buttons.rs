@@ -4,7 +4,7 @@
 //!
 //! Decisions:
 //! - The list is built once per change of what it depends on, at the end of the frame that
-//!   changed it ([`lay_out_buttons`], from the phase the core gives, which the next frame's
+//!   changed it (`lay_out_buttons`, from the phase the core gives, which the next frame's
 //!   state will be), and the next frame's press is tested against exactly what is drawn.
 //! - Each widget is one entity, kept while its action stays on offer and updated in place, so
 //!   the look follows change detection and a press finds the button under it by querying.

@@ -1,5 +1,5 @@
 //! The player's hands on the table: the frame's mouse and touch events in order, each press
-//! given to the table or to egui ([`pointer`]), the gestures on the cards turned into
+//! given to the table or to egui (`pointer`), the gestures on the cards turned into
 //! commands ([`mouse`]), the on-table buttons and a press on one ([`buttons`]), and the letter
 //! keys, one table of them ([`keys`]). Reads the table and its layout; shows nothing (the cards being
 //! dragged and pointed at are drawn by `scene`, from [`mouse::Drag`] and [`mouse::Hover`]).

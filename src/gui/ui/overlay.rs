@@ -1,5 +1,5 @@
 //! The egui overlay on the table, one system per window, run in a fixed order each egui pass:
-//! the frame's placing begins ([`begin_pass`]: egui's zoom, what the table keeps clear), then
+//! the frame's placing begins (`begin_pass`: egui's zoom, what the table keeps clear), then
 //! the round review (asked for, so first), the deal's commitment, the round's banner, the
 //! series summary, the score pad, the round's moves and the notices, each placed where the
 //! table is free after those before it ([`super::placer`]), and the placing ends.
