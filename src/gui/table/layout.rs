@@ -570,41 +570,30 @@ mod tests {
 
     #[test]
     fn layoffs_on_the_players_spread_stay_inside_the_window() {
-        // Medium plays both seats; look for rounds the player knocked and the computer laid
-        // off onto the player's melds.
-        let mut found = 0;
-        for seed in 0..600 {
-            let mut m = Match::new(RuleSettings::default(), seed);
-            let bot = crate::ai::Level::Medium.bot(seed);
-            while let Some(seat) = m.round().to_act() {
-                let a = bot.decide(&crate::ai::View::of(m.round(), seat, None));
-                m.apply(seat, a).unwrap();
-            }
-            let r = m.round();
-            let Some(k) = r.knock().filter(|k| k.knocker == HUMAN) else {
-                continue;
-            };
-            if k.laid_off().is_empty() {
-                continue;
-            }
-            for size in [Vec2::new(1024.0, 640.0), Vec2::new(1280.0, 800.0)] {
-                let met = Metrics::new(size);
-                let l = layout(&m, met, &HandOrder::default(), Lifts::default());
-                for c in k.laid_off().iter() {
-                    let p = l.get(c).unwrap().pos;
-                    assert!(
-                        p.y - met.card.y / 2.0 >= -size.y / 2.0,
-                        "seed {seed}: the layoff {c} hangs off the bottom at {size}"
-                    );
-                    assert!(p.y > met.hand_y(), "a layoff sits towards the middle");
-                }
-            }
-            found += 1;
-            if found >= 3 {
-                return;
+        // The player knocks; the computer lays off every card that fits, one after another.
+        let mut m = scripted_knock(HUMAN);
+        while let Some(a) = m
+            .round()
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::LayOff { .. }))
+        {
+            m.apply(COMPUTER, a).unwrap();
+        }
+        let k = m.round().knock().unwrap();
+        assert_eq!(k.laid_off().len(), 4, "the 6♣ and 7♣, the Q♠ and then the K♠");
+        for size in [Vec2::new(1024.0, 640.0), Vec2::new(1280.0, 800.0)] {
+            let met = Metrics::new(size);
+            let l = layout(&m, met, &HandOrder::default(), Lifts::default());
+            for c in k.laid_off().iter() {
+                let p = l.get(c).unwrap().pos;
+                assert!(
+                    p.y - met.card.y / 2.0 >= -size.y / 2.0,
+                    "the layoff {c} hangs off the bottom at {size}"
+                );
+                assert!(p.y > met.hand_y(), "a layoff sits towards the middle");
             }
         }
-        panic!("only {found} rounds with layoffs on the player's knock");
     }
 
     #[test]
@@ -620,52 +609,66 @@ mod tests {
         assert_eq!(l.hand_slot(first, 10_000.0), l.hand.len() - 1);
     }
 
+    /// A scripted knock: the knocker (`knocker`, not dealing) holds three melds and the 2♥,
+    /// takes the K♦ upcard and knocks throwing the 2♥; the other holds the 6♣, 7♣, Q♠ and K♠,
+    /// which lay off on those melds. The defender is to lay off.
+    fn scripted_knock(knocker: crate::rules::Seat) -> Match {
+        use crate::rules::{CardSet, Round, best_arrangement};
+        let melds = CardSet::parse("3C 4C 5C 7D 7H 7S 9S TS JS 2H").unwrap();
+        let other = CardSet::parse("6C QS 7C AD 2D 5D 8H 9H KH KS").unwrap();
+        let hands = if knocker == HUMAN {
+            [melds, other]
+        } else {
+            [other, melds]
+        };
+        let upcard = "KD".parse().unwrap();
+        let round = Round::with_hands(
+            RuleSettings::default(),
+            knocker.other(),
+            hands,
+            upcard,
+            None,
+        )
+        .unwrap();
+        let mut m = Match::with_round(round);
+        m.apply(knocker, Action::TakeUpcard).unwrap();
+        let discard = "2H".parse().unwrap();
+        let melds = best_arrangement(m.round().hand(knocker).without(discard)).melds;
+        m.apply(knocker, Action::Knock { discard, melds }).unwrap();
+        m
+    }
+
     #[test]
     fn the_knockers_melds_are_drop_targets_and_layoffs_join_them() {
-        // Medium plays both seats until the computer knocks without gin and the human has a
-        // layoff; then one card is laid off.
-        for seed in 0..400 {
-            let mut m = Match::new(RuleSettings::default(), seed);
-            let bot = crate::ai::Level::Medium.bot(seed);
-            while let Some(seat) = m.round().to_act() {
-                if matches!(m.round().phase(), Phase::Layoff { .. }) {
-                    break;
-                }
-                let a = bot.decide(&crate::ai::View::of(m.round(), seat, None));
-                m.apply(seat, a).unwrap();
+        let mut m = scripted_knock(COMPUTER);
+        let r = m.round();
+        let k = r.knock().unwrap();
+        let Some(Action::LayOff { card, meld }) = r
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::LayOff { .. }))
+        else {
+            panic!("the player has layoffs");
+        };
+        let met = Metrics::new(Vec2::new(1280.0, 800.0));
+        let l = layout(&m, met, &HandOrder::default(), Lifts::default());
+        assert_eq!(l.melds.len(), k.melds.len());
+        assert_eq!(l.melds.len(), 3);
+        for (i, meld) in k.melds.iter().enumerate() {
+            for c in meld.cards().iter() {
+                let p = l.get(c).unwrap();
+                assert!(p.face_up);
+                assert_eq!(l.meld_at(p.pos.truncate()), Some(i), "{c} in meld {i}");
             }
-            let r = m.round();
-            let Some(k) = r.knock().filter(|k| k.knocker == COMPUTER) else {
-                continue;
-            };
-            let Some(Action::LayOff { card, meld }) = r
-                .legal_actions()
-                .into_iter()
-                .find(|a| matches!(a, Action::LayOff { .. }))
-            else {
-                continue;
-            };
-            let met = Metrics::new(Vec2::new(1280.0, 800.0));
-            let l = layout(&m, met, &HandOrder::default(), Lifts::default());
-            assert_eq!(l.melds.len(), k.melds.len());
-            for (i, meld) in k.melds.iter().enumerate() {
-                for c in meld.cards().iter() {
-                    let p = l.get(c).unwrap();
-                    assert!(p.face_up);
-                    assert_eq!(l.meld_at(p.pos.truncate()), Some(i), "{c} in meld {i}");
-                }
-            }
-            m.apply(HUMAN, Action::LayOff { card, meld }).unwrap();
-            let l = layout(&m, met, &HandOrder::default(), Lifts::default());
-            let p = l.get(card).unwrap();
-            assert!(p.face_up);
-            assert_eq!(
-                l.meld_at(p.pos.truncate() + Vec2::Y * met.card.y * 0.3),
-                Some(meld)
-            );
-            assert!(!l.hand.contains(&card));
-            return;
         }
-        panic!("no seed gave a computer knock with a layoff");
+        m.apply(HUMAN, Action::LayOff { card, meld }).unwrap();
+        let l = layout(&m, met, &HandOrder::default(), Lifts::default());
+        let p = l.get(card).unwrap();
+        assert!(p.face_up);
+        assert_eq!(
+            l.meld_at(p.pos.truncate() + Vec2::Y * met.card.y * 0.3),
+            Some(meld)
+        );
+        assert!(!l.hand.contains(&card));
     }
 }
