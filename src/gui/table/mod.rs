@@ -1,8 +1,10 @@
 //! The table: what is on it and how a turn goes, as the shell holds it. The [`series`] (the
 //! rules core's match and the computer's level), the player's [`command`]s and the state only
-//! they change (the hand's view, the feedback), the turn [`phase`] and the frame's order, the
-//! computer's turn ([`bot`]), where every card goes ([`layout`], pure) and the player's files
-//! ([`persist`]). Above `app`, below everything that shows or takes input.
+//! they change (the hand's view, the feedback), the turn [`phase`] (the deal's stages its
+//! sub-state) and the frame's order, what may be played now ([`playable`]), where every card
+//! goes ([`layout`] and the player's [`hand_order`], pure), the computer's turn ([`bot`]) and
+//! the player's files ([`persist`]); [`view::TableView`] is what the layers above read. Above
+//! `app`, below everything that shows or takes input.
 
 pub mod bot;
 pub mod command;
