@@ -29,6 +29,7 @@ pub mod ai;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod lang;
+pub mod net;
 pub mod report;
 pub mod rules;
 pub mod seats;

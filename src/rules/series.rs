@@ -398,6 +398,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_match_made_around_a_chosen_round_plays_that_round() {
+        let r = Round::deal(RuleSettings::default(), Seat::P2, 77);
+        let mut m = Match::with_round(r.clone());
+        assert_eq!(m.round(), &r);
+        let seat = r.to_act().unwrap();
+        let a = r.legal_actions()[0].clone();
+        m.apply(seat, a.clone()).unwrap();
+        assert_eq!(m.round().history().last().map(|h| &h.action), Some(&a));
+    }
+
+    #[test]
     fn the_rounds_played_are_dealt_again_as_they_were() {
         let mut m = Match::new(RuleSettings::default(), 77);
         let mut ends = Vec::new();

@@ -380,7 +380,7 @@ pub fn card_at(world: Vec2, cards: impl Iterator<Item = (Card, Vec3, Vec2)>) -> 
 mod tests {
     use super::*;
     use crate::gui::table::hand_order::SortMode;
-    use crate::rules::{Action, Phase, RuleSettings};
+    use crate::rules::{Action, RuleSettings};
 
     #[test]
     fn every_card_placed_once_inside_the_window_at_every_size() {
@@ -581,7 +581,11 @@ mod tests {
             m.apply(COMPUTER, a).unwrap();
         }
         let k = m.round().knock().unwrap();
-        assert_eq!(k.laid_off().len(), 4, "the 6♣ and 7♣, the Q♠ and then the K♠");
+        assert_eq!(
+            k.laid_off().len(),
+            4,
+            "the 6♣ and 7♣, the Q♠ and then the K♠"
+        );
         for size in [Vec2::new(1024.0, 640.0), Vec2::new(1280.0, 800.0)] {
             let met = Metrics::new(size);
             let l = layout(&m, met, &HandOrder::default(), Lifts::default());

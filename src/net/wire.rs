@@ -1,0 +1,249 @@
+//! The wire format between the two games: each message is one frame, a 4-byte big-endian
+//! length and then the message as RON text. A frame longer than [`MAX_FRAME`] is refused from
+//! its length alone, before anything of it is kept; bytes that are not a message of this
+//! protocol (garbage, an unknown message, a truncated frame at the end of the stream) are a
+//! [`WireError`], never a panic. The first message each way is a [`Message::Hello`] with the
+//! protocol's version and the game's; [`check_hello`] refuses another version with the
+//! friend's so both players can be told to update.
+//!
+//! Decision: RON, the format the game's files already use, rather than a binary format: a
+//! move is a few dozen bytes, a frame is read once, and a capture of a session can be read by
+//! eye.
+
+use serde::{Deserialize, Serialize};
+
+use super::fair::{Commitment, GuestNonce, HostSecret};
+use crate::rules::{Action, RuleSettings};
+
+/// The protocol's version: both games must speak the same.
+pub const PROTOCOL: u32 = 1;
+
+/// The longest frame accepted, in bytes (a whole series' moves fit in far less).
+pub const MAX_FRAME: usize = 64 * 1024;
+
+/// One message between the two games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Message {
+    /// The first message each way: who speaks, in which version, and (from the host) the
+    /// rules of the series to be played.
+    Hello {
+        protocol: u32,
+        game: String,
+        name: String,
+        rules: Option<RuleSettings>,
+    },
+    /// The host's commitment to its secret half of deal `deal`.
+    Commit { deal: u64, commitment: Commitment },
+    /// The guest's half of deal `deal`, sent after the commitment.
+    Nonce { deal: u64, nonce: GuestNonce },
+    /// The host's secret for deal `deal`, once the round is over.
+    Reveal { deal: u64, secret: HostSecret },
+    /// A move of the sender's.
+    Move { action: Action },
+    /// The sender ends the series.
+    Bye,
+}
+
+/// Why bytes from the other side are not a message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WireError {
+    #[error("a frame of {len} bytes, over the {cap}-byte limit")]
+    TooLarge { len: usize, cap: usize },
+    #[error("the stream ended inside a frame")]
+    Truncated,
+    #[error("a frame that is not text")]
+    NotText,
+    #[error("a frame that is no message of this game: {0}")]
+    NotAMessage(String),
+    #[error("your friend's game speaks protocol {theirs} (game {game}), this one {ours}")]
+    OtherVersion {
+        ours: u32,
+        theirs: u32,
+        game: String,
+    },
+    #[error("the first message was not a greeting")]
+    NoHello,
+}
+
+/// `msg` as one frame.
+pub fn encode(msg: &Message) -> Vec<u8> {
+    // A message of this enum always serialises; an error would be a bug in serde or ron.
+    let text = ron::to_string(msg).unwrap_or_default();
+    let mut out = Vec::with_capacity(4 + text.len());
+    out.extend_from_slice(&(text.len() as u32).to_be_bytes());
+    out.extend_from_slice(text.as_bytes());
+    out
+}
+
+/// Frames read from a byte stream as it comes, in pieces of any size.
+#[derive(Debug, Default)]
+pub struct Decoder {
+    buf: Vec<u8>,
+}
+
+impl Decoder {
+    /// Bytes received.
+    pub fn push(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// The next whole message, `None` until one has arrived. After an error the stream is
+    /// out of step and the connection is to be dropped.
+    pub fn next_message(&mut self) -> Result<Option<Message>, WireError> {
+        if self.buf.len() < 4 {
+            return Ok(None);
+        }
+        let len = u32::from_be_bytes([self.buf[0], self.buf[1], self.buf[2], self.buf[3]]) as usize;
+        if len > MAX_FRAME {
+            self.buf.clear();
+            return Err(WireError::TooLarge {
+                len,
+                cap: MAX_FRAME,
+            });
+        }
+        if self.buf.len() < 4 + len {
+            return Ok(None);
+        }
+        let frame: Vec<u8> = self.buf.drain(..4 + len).skip(4).collect();
+        let text = std::str::from_utf8(&frame).map_err(|_| WireError::NotText)?;
+        ron::from_str(text)
+            .map(Some)
+            .map_err(|e| WireError::NotAMessage(e.to_string()))
+    }
+
+    /// The stream has ended: an error if it ended inside a frame.
+    pub fn finish(&self) -> Result<(), WireError> {
+        if self.buf.is_empty() {
+            Ok(())
+        } else {
+            Err(WireError::Truncated)
+        }
+    }
+}
+
+/// Our greeting, as `name`, with the rules of the series when hosting.
+pub fn hello(name: &str, rules: Option<RuleSettings>) -> Message {
+    Message::Hello {
+        protocol: PROTOCOL,
+        game: env!("CARGO_PKG_VERSION").to_string(),
+        name: name.to_string(),
+        rules,
+    }
+}
+
+/// The friend's first message must be a greeting in our protocol's version.
+pub fn check_hello(msg: &Message) -> Result<(), WireError> {
+    match msg {
+        Message::Hello { protocol, .. } if *protocol == PROTOCOL => Ok(()),
+        Message::Hello { protocol, game, .. } => Err(WireError::OtherVersion {
+            ours: PROTOCOL,
+            theirs: *protocol,
+            game: game.clone(),
+        }),
+        _ => Err(WireError::NoHello),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Card;
+
+    fn all() -> Vec<Message> {
+        let card: Card = "8D".parse().unwrap();
+        vec![
+            hello("Ana", Some(RuleSettings::default())),
+            hello("Bo", None),
+            Message::Commit {
+                deal: 1,
+                commitment: Commitment([3; 32]),
+            },
+            Message::Nonce {
+                deal: 1,
+                nonce: GuestNonce([4; 32]),
+            },
+            Message::Reveal {
+                deal: 1,
+                secret: HostSecret([5; 32]),
+            },
+            Message::Move {
+                action: Action::Discard(card),
+            },
+            Message::Move {
+                action: Action::DrawStock,
+            },
+            Message::Bye,
+        ]
+    }
+
+    #[test]
+    fn every_message_comes_through_whole_in_pieces_of_any_size() {
+        let stream: Vec<u8> = all().iter().flat_map(encode).collect();
+        for piece in [1, 3, 7, 64, stream.len()] {
+            let mut d = Decoder::default();
+            let mut got = Vec::new();
+            for chunk in stream.chunks(piece) {
+                d.push(chunk);
+                while let Some(m) = d.next_message().unwrap() {
+                    got.push(m);
+                }
+            }
+            assert_eq!(got, all(), "in pieces of {piece}");
+            assert_eq!(d.finish(), Ok(()));
+        }
+    }
+
+    #[test]
+    fn bad_bytes_are_errors_never_panics() {
+        // Garbage, as a frame of text and of bytes.
+        let mut d = Decoder::default();
+        d.push(&[0, 0, 0, 5]);
+        d.push(b"hello");
+        assert!(matches!(d.next_message(), Err(WireError::NotAMessage(_))));
+        let mut d = Decoder::default();
+        d.push(&[0, 0, 0, 2, 0xff, 0xfe]);
+        assert_eq!(d.next_message(), Err(WireError::NotText));
+        // An unknown message: good RON, no message of ours.
+        let text = "Resign(now: true)";
+        let mut d = Decoder::default();
+        d.push(&(text.len() as u32).to_be_bytes());
+        d.push(text.as_bytes());
+        assert!(matches!(d.next_message(), Err(WireError::NotAMessage(_))));
+        // A frame over the cap is refused from its length, before its bytes come.
+        let mut d = Decoder::default();
+        d.push(&((MAX_FRAME + 1) as u32).to_be_bytes());
+        assert_eq!(
+            d.next_message(),
+            Err(WireError::TooLarge {
+                len: MAX_FRAME + 1,
+                cap: MAX_FRAME
+            })
+        );
+        // A truncated frame: nothing yet, and an error when the stream ends.
+        let mut d = Decoder::default();
+        let whole = encode(&Message::Bye);
+        d.push(&whole[..whole.len() - 1]);
+        assert_eq!(d.next_message(), Ok(None));
+        assert_eq!(d.finish(), Err(WireError::Truncated));
+    }
+
+    #[test]
+    fn a_greeting_in_another_version_is_refused_with_the_friends_version() {
+        assert_eq!(check_hello(&hello("Ana", None)), Ok(()));
+        let other = Message::Hello {
+            protocol: PROTOCOL + 1,
+            game: "9.9.9".into(),
+            name: "Ana".into(),
+            rules: None,
+        };
+        assert_eq!(
+            check_hello(&other),
+            Err(WireError::OtherVersion {
+                ours: PROTOCOL,
+                theirs: PROTOCOL + 1,
+                game: "9.9.9".into()
+            })
+        );
+        assert_eq!(check_hello(&Message::Bye), Err(WireError::NoHello));
+    }
+}
