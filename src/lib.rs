@@ -18,6 +18,8 @@
 //!   RON, atomically, and never overwrites a file it could not read.
 //! - [`words`] words the core's facts that the window and the command line both say (a file
 //!   that could not be used), through [`lang`].
+//! - [`net`] is the start of playing a friend on another computer: deals neither side can
+//!   choose ([`net::fair`]) and the frames the two games exchange ([`net::wire`]), plain Rust.
 //! - [`report`] tells the player what went wrong where no window can: stderr, a message box
 //!   where stderr goes nowhere, and `crash.log` for a panic.
 //! - Illegal actions are values ([`rules::RuleError`]), never panics, because actions come from
