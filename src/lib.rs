@@ -16,8 +16,9 @@
 //!   finds the system's; the `gui` words the core's facts through it.
 //! - [`store`] reads and writes the player's files (settings, the saved series, statistics) as
 //!   RON, atomically, and never overwrites a file it could not read.
-//! - [`words`] words the core's facts that the window and the command line both say (a file
-//!   that could not be used), through [`lang`].
+//! - [`words`] holds every sentence the player reads, built from the core's facts, for the
+//!   window and the command line alike, spoken through [`lang::Voice`]; [`seats`] says who
+//!   sits where.
 //! - [`net`] is the start of playing a friend on another computer: deals neither side can
 //!   choose ([`net::fair`]) and the frames the two games exchange ([`net::wire`]), plain Rust.
 //! - [`report`] tells the player what went wrong where no window can: stderr, a message box
