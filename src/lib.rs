@@ -20,7 +20,8 @@
 //!   window and the command line alike, spoken through [`lang::Voice`]; [`seats`] says who
 //!   sits where.
 //! - [`net`] is the start of playing a friend on another computer: deals neither side can
-//!   choose ([`net::fair`]) and the frames the two games exchange ([`net::wire`]), plain Rust.
+//!   choose ([`net::fair`]), the frames the two games exchange ([`net::wire`]) and the host's
+//!   referee ([`net::referee`]), plain Rust.
 //! - [`report`] tells the player what went wrong where no window can: stderr, a message box
 //!   where stderr goes nowhere, and `crash.log` for a panic.
 //! - Illegal actions are values ([`rules::RuleError`]), never panics, because actions come from
