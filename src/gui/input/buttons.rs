@@ -22,7 +22,7 @@ use crate::gui::app::speech::Speech;
 use crate::gui::table::command::{HandCommand, HandView, PlayerCommand};
 use crate::gui::table::hand_order::SortMode;
 use crate::gui::table::layout::TableLayout;
-use crate::gui::table::phase::{Dealt, TableSet, TurnPhase, phase_of};
+use crate::gui::table::phase::{Dealt, TableSet, TurnPhase};
 use crate::gui::table::playable::live_focus;
 use crate::gui::table::series::Series;
 use crate::gui::table::view::TableView;
@@ -43,16 +43,6 @@ pub struct ButtonHover {
     pub pressed: bool,
 }
 
-/// The phase the table will be in at the start of the next frame: the core's, or `Dealing`
-/// while the deal animates (as `series` sets the state from them).
-fn coming_phase(series: &Series, dealing: &Dealt) -> TurnPhase {
-    if dealing.busy(&series.current) {
-        TurnPhase::Dealing
-    } else {
-        phase_of(&series.current)
-    }
-}
-
 /// Keeps one [`TableButton`] entity per button of [`buttons`]: a button whose action stays on
 /// offer keeps its entity (changed only if it changed), the others come and go.
 fn lay_out_buttons(
@@ -62,7 +52,8 @@ fn lay_out_buttons(
     menu: Res<State<MenuScreen>>,
     mut shown: Query<(Entity, &mut TableButton)>,
 ) {
-    let phase = coming_phase(&view.series, &dealing);
+    // The phase the table will be in at the start of the next frame.
+    let phase = dealing.phase(view.m());
     let menu_open = *menu.get() != MenuScreen::Closed;
     let mut list = buttons(
         view.m(),

@@ -65,6 +65,16 @@ impl Dealt {
     pub fn busy(&self, m: &Match) -> bool {
         self.0 != Some(round_key(m))
     }
+
+    /// The phase the table is in with `m` on it: `Dealing` until its round is dealt, then
+    /// the core's ([`phase_of`]). The state follows it at the next frame.
+    pub fn phase(&self, m: &Match) -> TurnPhase {
+        if self.busy(m) {
+            TurnPhase::Dealing
+        } else {
+            phase_of(m)
+        }
+    }
 }
 
 /// Tells rounds of a match apart: the match seed and the round's number.

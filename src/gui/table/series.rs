@@ -11,7 +11,7 @@
 
 use bevy::prelude::*;
 
-use super::phase::{Dealt, TableSet, TurnPhase, phase_of};
+use super::phase::{Dealt, TableSet, TurnPhase};
 use crate::ai::Level;
 use crate::rules::{Action, DealPlayed, Entry, Match, RoundResult, RuleError, Seat};
 use crate::seats::HUMAN;
@@ -165,12 +165,7 @@ fn note_finished_deals(series: Res<Series>, mut deals: ResMut<FinishedDeals>) {
 /// The turn phase follows the series (and the deal animation).
 fn sync_phase(series: Res<Series>, dealing: Res<Dealt>, mut next: ResMut<NextState<TurnPhase>>) {
     if series.is_changed() || dealing.is_changed() {
-        let phase = if dealing.busy(&series.current) {
-            TurnPhase::Dealing
-        } else {
-            phase_of(&series.current)
-        };
-        NextState::set_if_neq(&mut *next, phase);
+        NextState::set_if_neq(&mut *next, dealing.phase(&series.current));
     }
 }
 

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::placer::Placer;
 use super::room::Side;
-use super::score::{ScoreRoom, strip};
+use super::score::ScoreRoom;
 use super::theme::{at_scale, card_text};
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
@@ -59,7 +59,6 @@ pub fn moves_window(
     let (zoom, met_y) = (placer.zoom, placer.region.max.y + placer.region.min.y);
     let position = series.current.round().history().len();
     let moves_h = room.moves_min_h.unwrap_or(140.0);
-    let peek = room.peek.map(|p| p.0);
     let moves = placer.place(
         ctx,
         "moves",
@@ -94,16 +93,8 @@ pub fn moves_window(
             }
         }
         None => {
-            let open = peek == Some("moves");
-            if strip(
-                ctx,
-                &mut placer,
-                "moves-strip",
-                &sp.t("window-moves", &[]),
-                open,
-            ) {
-                room.peek = (!open).then_some(("moves", position));
-            }
+            let name = sp.t("window-moves", &[]);
+            let open = room.strip(ctx, &mut placer, ("moves", "moves-strip"), &name, position);
             if open {
                 egui::Window::new(sp.t("window-moves", &[]))
                     .id("moves".into())

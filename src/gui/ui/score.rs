@@ -32,7 +32,27 @@ pub struct ScoreRoom {
     pub(super) moves_min_h: Option<f32>,
     /// A window with no room, opened over the table from its strip, and the position it was
     /// opened in (it folds away at the next move).
-    pub(super) peek: Option<(&'static str, usize)>,
+    peek: Option<(&'static str, usize)>,
+}
+
+impl ScoreRoom {
+    /// The strip of window `which` (its strip's id `strip_id`, named `name`), for a window with
+    /// no room: a click opens the window over the table, in the position `position`, or folds
+    /// it again. Whether the window is open.
+    pub fn strip(
+        &mut self,
+        ctx: &egui::Context,
+        placer: &mut Placer,
+        (which, strip_id): (&'static str, &'static str),
+        name: &str,
+        position: usize,
+    ) -> bool {
+        let open = self.peek.is_some_and(|p| p.0 == which);
+        if strip(ctx, placer, strip_id, name, open) {
+            self.peek = (!open).then_some((which, position));
+        }
+        open
+    }
 }
 
 /// A seat's name in the score pad's rows.
@@ -222,7 +242,6 @@ pub fn score_window(
     // neither side has room at any scale, a strip names it and opens it on a click (over the
     // table, until the next move).
     let score_h = room.score_min_h;
-    let peek = room.peek.map(|p| p.0);
     let score = placer.place(
         ctx,
         "score",
@@ -261,16 +280,8 @@ pub fn score_window(
             }
         }
         None => {
-            let open = peek == Some("score");
-            if strip(
-                ctx,
-                &mut placer,
-                "score-strip",
-                &sp.t("window-score", &[]),
-                open,
-            ) {
-                room.peek = (!open).then_some(("score", position));
-            }
+            let name = sp.t("window-score", &[]);
+            let open = room.strip(ctx, &mut placer, ("score", "score-strip"), &name, position);
             if open {
                 let below = placer.region.min.y / zoom;
                 egui::Window::new(sp.t("window-score", &[]))
@@ -290,7 +301,7 @@ pub fn score_window(
 
 /// A strip in place of a window with no room: its name as a button, which opens the window
 /// over the table (`open`: it is open now). Returns whether it was clicked.
-pub fn strip(
+fn strip(
     ctx: &egui::Context,
     placer: &mut Placer,
     id: &'static str,
