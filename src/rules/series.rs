@@ -53,6 +53,14 @@ pub struct Match {
     played: Vec<Vec<Move>>,
     /// A single deal replayed from its own seed (see [`Match::from_deal`]).
     replayed_deal: bool,
+    /// The seeds of this series' deals when they were agreed with a friend's game
+    /// ([`Match::agreed`]) rather than following from `seed`: one per round whose seed is
+    /// known, in order. On the guest's side the round in play has none until it is revealed
+    /// ([`Match::agreed_known`]).
+    agreed: Option<Vec<u64>>,
+    /// The guest's round in play as it was dealt, as far as it knows it (for
+    /// [`Match::rounds_played`], which deals every round again).
+    known_deal: Option<Box<Round>>,
 }
 
 /// The most deals a stored match may have had, and the most rounds one series may hold: far
@@ -79,12 +87,20 @@ pub struct MatchRecord {
     pub rules: RuleSettings,
     /// Every round of this series, as the moves made in it; the last may still be in play.
     pub rounds: Vec<Vec<Move>>,
+    /// The seed of each round, when the deals were agreed with a friend's game (then `seed`
+    /// is 0 and the match is one series).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agreed: Vec<u64>,
 }
 
 impl From<Match> for MatchRecord {
+    /// An agreed match is written with the rounds whose seeds are known: a guest's round in
+    /// play, dealt as far as it can see, is left out until its seed is revealed.
     fn from(m: Match) -> MatchRecord {
         let mut rounds = m.played;
-        rounds.push(m.round.history().to_vec());
+        if m.known_deal.is_none() {
+            rounds.push(m.round.history().to_vec());
+        }
         MatchRecord {
             seed: m.seed,
             replayed_deal: m.replayed_deal,
@@ -93,6 +109,7 @@ impl From<Match> for MatchRecord {
             first_dealer: m.first_dealer,
             rules: m.scoreboard.rules,
             rounds,
+            agreed: m.agreed.unwrap_or_default(),
         }
     }
 }
@@ -129,7 +146,11 @@ impl TryFrom<MatchRecord> for Match {
                 r.series_no, r.first_deal
             ));
         }
-        if r.series_no == 1 && !r.replayed_deal && r.first_dealer != first_dealer_of(r.seed) {
+        if r.agreed.is_empty()
+            && r.series_no == 1
+            && !r.replayed_deal
+            && r.first_dealer != first_dealer_of(r.seed)
+        {
             return Err(format!(
                 "the first dealer follows from the seed: {} deals first, not {}",
                 first_dealer_of(r.seed),
@@ -142,18 +163,42 @@ impl TryFrom<MatchRecord> for Match {
         if r.rounds.is_empty() {
             return Err("a series has at least the round in play".into());
         }
-        let mut m = Match::start(
-            r.rules,
-            r.seed,
-            r.replayed_deal,
-            r.series_no,
-            r.first_deal,
-            r.first_dealer,
-        );
+        let mut m = if r.agreed.is_empty() {
+            Match::start(
+                r.rules,
+                r.seed,
+                r.replayed_deal,
+                r.series_no,
+                r.first_deal,
+                r.first_dealer,
+            )
+        } else {
+            if r.seed != 0 || r.replayed_deal || r.series_no != 1 {
+                return Err("a match agreed with a friend is one series, with no seed".into());
+            }
+            if r.agreed.len() != r.rounds.len() {
+                return Err(format!(
+                    "{} rounds with {} agreed seeds",
+                    r.rounds.len(),
+                    r.agreed.len()
+                ));
+            }
+            if r.first_dealer != first_dealer_of(r.agreed[0]) {
+                return Err(format!(
+                    "the first dealer follows from the first deal: {} deals first, not {}",
+                    first_dealer_of(r.agreed[0]),
+                    r.first_dealer
+                ));
+            }
+            Match::agreed(r.rules, r.agreed[0])
+        };
         for (i, moves) in r.rounds.iter().enumerate() {
             if i > 0 {
-                m.next_round()
-                    .map_err(|_| format!("round {} follows a round still in play", i + 1))?;
+                let next = match r.agreed.get(i) {
+                    Some(&seed) => m.next_round_agreed(seed),
+                    None => m.next_round(),
+                };
+                next.map_err(|_| format!("round {} follows a round still in play", i + 1))?;
             }
             for (j, mv) in moves.iter().enumerate() {
                 m.apply(mv.seat, mv.action.clone())
@@ -224,18 +269,38 @@ impl Match {
     /// Every round of this series so far, the one in play last, dealt again and replayed
     /// from the series' start (as loading a save does).
     pub fn rounds_played(&self) -> Vec<PlayedRound> {
-        let rec = MatchRecord::from(self.clone());
+        let mut rounds = self.played.clone();
+        rounds.push(self.round.history().to_vec());
+        let seeds = self.agreed.clone().unwrap_or_default();
+        // Round `i` of the series as it was dealt: from its agreed seed, or (the guest's
+        // round in play) as far as this side knows it.
+        let known = self.known_deal.as_deref().cloned();
+        let dealt = |m: &mut Match, i: usize| match (seeds.get(i), known.clone()) {
+            (Some(&seed), _) if i == 0 => {
+                *m = Match::agreed(m.rules().clone(), seed);
+                Ok(())
+            }
+            (Some(&seed), _) => m.next_round_agreed(seed),
+            (None, Some(k)) if i == 0 => Match::agreed_known(k).map(|k| *m = k),
+            (None, Some(k)) => m.next_round_known(k),
+            (None, None) => Err(NOT_AGREED),
+        };
         let mut m = Match::start(
-            rec.rules.clone(),
-            rec.seed,
-            rec.replayed_deal,
-            rec.series_no,
-            rec.first_deal,
-            rec.first_dealer,
+            self.scoreboard.rules.clone(),
+            self.seed,
+            self.replayed_deal,
+            self.series_no,
+            self.first_deal,
+            self.first_dealer,
         );
         let mut out = Vec::new();
-        for (i, moves) in rec.rounds.iter().enumerate() {
-            if i > 0 && m.next_round().is_err() {
+        for (i, moves) in rounds.iter().enumerate() {
+            let next = match self.agreed {
+                Some(_) => dealt(&mut m, i),
+                None if i == 0 => Ok(()),
+                None => m.next_round(),
+            };
+            if next.is_err() {
                 break;
             }
             let (start, before) = (m.round.clone(), m.scoreboard.clone());
@@ -266,6 +331,32 @@ impl Match {
         Match::start(rules, round_seed, true, 1, 1, dealer)
     }
 
+    /// A match whose deals are agreed with a friend's game one at a time (see
+    /// `crate::net::fair`), rather than following from one seed: its first round is dealt
+    /// from `seed`, and the first dealer follows from it. Such a match is one series.
+    pub fn agreed(rules: RuleSettings, seed: u64) -> Match {
+        let mut m = Match::start(rules, seed, true, 1, 1, first_dealer_of(seed));
+        m.seed = 0;
+        m.replayed_deal = false;
+        m.agreed = Some(vec![seed]);
+        m
+    }
+
+    /// An agreed match as the guest's side knows it before its first deal is revealed:
+    /// `round` holds the cards this seat has seen and stand-ins for the rest. Refused if a
+    /// move has been made in it.
+    pub fn agreed_known(round: Round) -> Result<Match, RuleError> {
+        if !round.history().is_empty() {
+            return Err(NOT_A_NEW_DEAL);
+        }
+        let mut m = Match::agreed(round.rules().clone(), 0);
+        m.first_dealer = round.dealer();
+        m.known_deal = Some(Box::new(round.clone()));
+        m.round = round;
+        m.agreed = Some(Vec::new());
+        Ok(m)
+    }
+
     /// Series `series_no` of the match `seed`, at its first round: deal number `first_deal`,
     /// dealt by `dealer`.
     fn start(
@@ -288,6 +379,8 @@ impl Match {
             first_dealer: dealer,
             played: Vec::new(),
             replayed_deal,
+            agreed: None,
+            known_deal: None,
         }
     }
 
@@ -346,8 +439,61 @@ impl Match {
     }
 
     /// Deals the next round of this series: the round's winner deals, the same dealer after a
-    /// dead hand. Refused while the round is in play or once the series is over.
+    /// dead hand. Refused while the round is in play or once the series is over, and in a
+    /// match whose deals are agreed ([`Match::next_round_agreed`]).
     pub fn next_round(&mut self) -> Result<(), RuleError> {
+        self.may_deal_next()?;
+        if self.agreed.is_some() {
+            return Err(AGREED);
+        }
+        let seed = deal_seed(self.seed, self.replayed_deal, self.deals + 1);
+        self.deal_next(Round::deal(
+            self.scoreboard.rules.clone(),
+            self.next_dealer(),
+            seed,
+        ));
+        Ok(())
+    }
+
+    /// Deals the next round of an agreed match from `seed`, agreed with the friend's game.
+    /// Refused as [`Match::next_round`] is, in a match dealt from its own seed, and while the
+    /// round just played has not been revealed.
+    pub fn next_round_agreed(&mut self, seed: u64) -> Result<(), RuleError> {
+        self.may_deal_next()?;
+        if self.agreed.is_none() || self.known_deal.is_some() {
+            return Err(NOT_AGREED);
+        }
+        self.deal_next(Round::deal(
+            self.scoreboard.rules.clone(),
+            self.next_dealer(),
+            seed,
+        ));
+        if let Some(seeds) = &mut self.agreed {
+            seeds.push(seed);
+        }
+        Ok(())
+    }
+
+    /// Deals the next round of an agreed match as the guest's side knows it (see
+    /// [`Match::agreed_known`]). Refused as [`Match::next_round_agreed`] is, and if `round`
+    /// is not a new deal by the right dealer under this series' rules.
+    pub fn next_round_known(&mut self, round: Round) -> Result<(), RuleError> {
+        self.may_deal_next()?;
+        if self.agreed.is_none() || self.known_deal.is_some() {
+            return Err(NOT_AGREED);
+        }
+        if !round.history().is_empty()
+            || round.dealer() != self.next_dealer()
+            || round.rules() != &self.scoreboard.rules
+        {
+            return Err(NOT_A_NEW_DEAL);
+        }
+        self.deal_next(round.clone());
+        self.known_deal = Some(Box::new(round));
+        Ok(())
+    }
+
+    fn may_deal_next(&self) -> Result<(), RuleError> {
         if !self.round.is_finished() || self.scoreboard.is_over() {
             return Err(RuleError::WrongPhase {
                 action: "dealing the next round",
@@ -357,12 +503,12 @@ impl Match {
         if self.played.len() + 1 >= MAX_STORED_ROUNDS {
             return Err(RuleError::SeriesTooLong(MAX_STORED_ROUNDS));
         }
-        self.deal_next();
         Ok(())
     }
 
     /// Starts a new series once the current one is over, under `rules` (rule changes take
     /// effect here and only here, so no series is scored under mixed rules).
+    /// Refused in an agreed match, which is one series.
     pub fn new_series(&mut self, rules: RuleSettings) -> Result<(), RuleError> {
         if !self.scoreboard.is_over() {
             return Err(RuleError::WrongPhase {
@@ -370,32 +516,163 @@ impl Match {
                 phase: "series in play",
             });
         }
-        self.scoreboard = Scoreboard::new(rules);
+        if self.agreed.is_some() {
+            return Err(AGREED);
+        }
+        let (dealer, seed) = (
+            self.next_dealer(),
+            deal_seed(self.seed, self.replayed_deal, self.deals + 1),
+        );
+        self.scoreboard = Scoreboard::new(rules.clone());
         self.series_no = self.series_no.saturating_add(1);
-        self.deal_next();
+        self.deal_next(Round::deal(rules, dealer, seed));
         self.played.clear();
         self.first_deal = self.deals;
         self.first_dealer = self.round.dealer();
         Ok(())
     }
 
-    fn deal_next(&mut self) {
-        let dealer = self
-            .round
+    /// Who deals the next round: the last round's winner, the same dealer after a dead hand.
+    fn next_dealer(&self) -> Seat {
+        self.round
             .result()
             .and_then(|r| r.winner)
-            .unwrap_or(self.round.dealer());
+            .unwrap_or(self.round.dealer())
+    }
+
+    fn deal_next(&mut self, round: Round) {
         self.played.push(self.round.history().to_vec());
         self.deals = self.deals.saturating_add(1);
-        let seed = deal_seed(self.seed, self.replayed_deal, self.deals);
-        self.round = Round::deal(self.scoreboard.rules.clone(), dealer, seed);
+        self.round = round;
         self.recorded = false;
+        self.known_deal = None;
     }
 }
+
+/// Why an agreed match refuses a deal from its own seed, and the other way round.
+const AGREED: RuleError = RuleError::WrongPhase {
+    action: "dealing from the match seed",
+    phase: "deals agreed with a friend",
+};
+const NOT_AGREED: RuleError = RuleError::WrongPhase {
+    action: "dealing an agreed round",
+    phase: "deals not agreed, or the last one not revealed",
+};
+const NOT_A_NEW_DEAL: RuleError = RuleError::WrongPhase {
+    action: "dealing a round already played or by the wrong dealer",
+    phase: "new deal",
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Plays the round in play of `m` to its end with each seat's first legal action.
+    fn play_out(m: &mut Match) {
+        while let Some(seat) = m.round().to_act() {
+            let a = m.round().legal_actions()[0].clone();
+            m.apply(seat, a).unwrap();
+        }
+    }
+
+    #[test]
+    fn an_agreed_match_deals_each_round_from_the_seed_it_is_given_and_stores_them() {
+        let seeds = [11u64, 22, 33, 44];
+        let mut m = Match::agreed(RuleSettings::default(), seeds[0]);
+        assert_eq!(m.round().seed(), Some(11));
+        assert_eq!(m.round().dealer(), first_dealer_of(11));
+        for &seed in &seeds[1..] {
+            play_out(&mut m);
+            assert!(
+                m.next_round().is_err(),
+                "an agreed match has no seed to deal from"
+            );
+            let dealer = m.next_dealer();
+            m.next_round_agreed(seed).unwrap();
+            assert_eq!(m.round().seed(), Some(seed));
+            assert_eq!(m.round().dealer(), dealer);
+        }
+        let text = ron::to_string(&m).unwrap();
+        let back: Match = ron::from_str(&text).unwrap();
+        assert_eq!(back, m);
+        let rec = MatchRecord::from(m.clone());
+        assert_eq!(rec.agreed, seeds);
+        assert_eq!(rec.seed, 0);
+        let played: Vec<_> = m.rounds_played().iter().map(|p| p.start.seed()).collect();
+        assert_eq!(played, seeds.map(Some));
+        // A seed too few, a seed too many, or another first dealer is refused.
+        for bad in [
+            MatchRecord {
+                agreed: seeds[..3].to_vec(),
+                ..rec.clone()
+            },
+            MatchRecord {
+                agreed: [&seeds[..], &[55]].concat(),
+                ..rec.clone()
+            },
+            MatchRecord {
+                first_dealer: rec.first_dealer.other(),
+                ..rec.clone()
+            },
+            MatchRecord {
+                seed: 9,
+                ..rec.clone()
+            },
+        ] {
+            assert!(Match::try_from(bad).is_err());
+        }
+        // A seeded match takes no agreed seed.
+        let mut seeded = Match::new(RuleSettings::default(), 5);
+        play_out(&mut seeded);
+        assert!(seeded.next_round_agreed(7).is_err());
+        assert!(seeded.next_round().is_ok());
+    }
+
+    #[test]
+    fn a_guests_match_plays_its_round_as_far_as_it_knows_it_and_stores_only_revealed_rounds() {
+        let dealer = first_dealer_of(8);
+        let real = Round::deal(RuleSettings::default(), dealer, 8);
+        // The guest's side: the round as dealt, here with the real cards (the stand-in is
+        // `crate::net::guest`'s to make).
+        let hands = [real.hand(Seat::P1), real.hand(Seat::P2)];
+        let known = Round::with_hands(
+            RuleSettings::default(),
+            dealer,
+            hands,
+            real.upcard(),
+            Some(real.stock().to_vec()),
+        )
+        .unwrap();
+        let mut m = Match::agreed_known(known.clone()).unwrap();
+        assert!(m.next_round_agreed(3).is_err(), "the round is in play");
+        play_out(&mut m);
+        assert!(
+            m.next_round_agreed(3).is_err(),
+            "not before the round is revealed"
+        );
+        let rec = MatchRecord::from(m.clone());
+        assert!(rec.rounds.is_empty() && rec.agreed.is_empty());
+        assert_eq!(m.rounds_played().len(), 1);
+        // The revealed match: dealt from the seed, the same moves.
+        let mut revealed = Match::agreed(RuleSettings::default(), 8);
+        for mv in m.round().history() {
+            revealed.apply(mv.seat, mv.action.clone()).unwrap();
+        }
+        assert_eq!(revealed.scoreboard(), m.scoreboard());
+        // The next round as known: by the right dealer only, and a new deal.
+        let dealer = revealed.next_dealer();
+        let next = Round::deal(RuleSettings::default(), dealer.other(), 9);
+        assert!(revealed.clone().next_round_known(next).is_err());
+        let next = Round::deal(RuleSettings::default(), dealer, 9);
+        let mut played = next.clone();
+        let a = played.legal_actions()[0].clone();
+        played.apply(played.to_act().unwrap(), a).unwrap();
+        assert!(revealed.clone().next_round_known(played.clone()).is_err());
+        assert!(Match::agreed_known(played).is_err());
+        revealed.next_round_known(next).unwrap();
+        assert_eq!(MatchRecord::from(revealed.clone()).rounds.len(), 1);
+        assert_eq!(revealed.rounds_played().len(), 2);
+    }
 
     #[test]
     fn a_match_made_around_a_chosen_round_plays_that_round() {
