@@ -7,4 +7,5 @@
 
 pub mod fair;
 pub mod referee;
+pub mod told;
 pub mod wire;

@@ -183,14 +183,7 @@ impl TryFrom<MatchRecord> for Match {
                     r.agreed.len()
                 ));
             }
-            if r.first_dealer != first_dealer_of(r.agreed[0]) {
-                return Err(format!(
-                    "the first dealer follows from the first deal: {} deals first, not {}",
-                    first_dealer_of(r.agreed[0]),
-                    r.first_dealer
-                ));
-            }
-            Match::agreed(r.rules, r.agreed[0])
+            Match::agreed(r.rules, r.first_dealer, r.agreed[0])
         };
         for (i, moves) in r.rounds.iter().enumerate() {
             if i > 0 {
@@ -277,7 +270,7 @@ impl Match {
         let known = self.known_deal.as_deref().cloned();
         let dealt = |m: &mut Match, i: usize| match (seeds.get(i), known.clone()) {
             (Some(&seed), _) if i == 0 => {
-                *m = Match::agreed(m.rules().clone(), seed);
+                *m = Match::agreed(m.rules().clone(), self.first_dealer, seed);
                 Ok(())
             }
             (Some(&seed), _) => m.next_round_agreed(seed),
@@ -333,9 +326,10 @@ impl Match {
 
     /// A match whose deals are agreed with a friend's game one at a time (see
     /// `crate::net::fair`), rather than following from one seed: its first round is dealt
-    /// from `seed`, and the first dealer follows from it. Such a match is one series.
-    pub fn agreed(rules: RuleSettings, seed: u64) -> Match {
-        let mut m = Match::start(rules, seed, true, 1, 1, first_dealer_of(seed));
+    /// from `seed` by `dealer` (drawn by the two games, each of which may number the seats its
+    /// own way). Such a match is one series.
+    pub fn agreed(rules: RuleSettings, dealer: Seat, seed: u64) -> Match {
+        let mut m = Match::start(rules, seed, true, 1, 1, dealer);
         m.seed = 0;
         m.replayed_deal = false;
         m.agreed = Some(vec![seed]);
@@ -349,8 +343,7 @@ impl Match {
         if !round.history().is_empty() {
             return Err(NOT_A_NEW_DEAL);
         }
-        let mut m = Match::agreed(round.rules().clone(), 0);
-        m.first_dealer = round.dealer();
+        let mut m = Match::agreed(round.rules().clone(), round.dealer(), 0);
         m.known_deal = Some(Box::new(round.clone()));
         m.round = round;
         m.agreed = Some(Vec::new());
@@ -578,9 +571,9 @@ mod tests {
     #[test]
     fn an_agreed_match_deals_each_round_from_the_seed_it_is_given_and_stores_them() {
         let seeds = [11u64, 22, 33, 44];
-        let mut m = Match::agreed(RuleSettings::default(), seeds[0]);
+        let mut m = Match::agreed(RuleSettings::default(), Seat::P2, seeds[0]);
         assert_eq!(m.round().seed(), Some(11));
-        assert_eq!(m.round().dealer(), first_dealer_of(11));
+        assert_eq!(m.round().dealer(), Seat::P2);
         for &seed in &seeds[1..] {
             play_out(&mut m);
             assert!(
@@ -600,7 +593,7 @@ mod tests {
         assert_eq!(rec.seed, 0);
         let played: Vec<_> = m.rounds_played().iter().map(|p| p.start.seed()).collect();
         assert_eq!(played, seeds.map(Some));
-        // A seed too few, a seed too many, or another first dealer is refused.
+        // A seed too few or too many, or a seed of the match's own, is refused.
         for bad in [
             MatchRecord {
                 agreed: seeds[..3].to_vec(),
@@ -608,10 +601,6 @@ mod tests {
             },
             MatchRecord {
                 agreed: [&seeds[..], &[55]].concat(),
-                ..rec.clone()
-            },
-            MatchRecord {
-                first_dealer: rec.first_dealer.other(),
                 ..rec.clone()
             },
             MatchRecord {
@@ -630,7 +619,7 @@ mod tests {
 
     #[test]
     fn a_guests_match_plays_its_round_as_far_as_it_knows_it_and_stores_only_revealed_rounds() {
-        let dealer = first_dealer_of(8);
+        let dealer = Seat::P2;
         let real = Round::deal(RuleSettings::default(), dealer, 8);
         // The guest's side: the round as dealt, here with the real cards (the stand-in is
         // `crate::net::guest`'s to make).
@@ -654,7 +643,7 @@ mod tests {
         assert!(rec.rounds.is_empty() && rec.agreed.is_empty());
         assert_eq!(m.rounds_played().len(), 1);
         // The revealed match: dealt from the seed, the same moves.
-        let mut revealed = Match::agreed(RuleSettings::default(), 8);
+        let mut revealed = Match::agreed(RuleSettings::default(), dealer, 8);
         for mv in m.round().history() {
             revealed.apply(mv.seat, mv.action.clone()).unwrap();
         }
