@@ -43,6 +43,16 @@ pub enum FairError {
     NoNonce { deal: u64 },
 }
 
+/// Who deals the first round of a series played with a friend (seats as on the wire): drawn
+/// from the first agreed seed, so neither side chooses it either.
+pub fn first_dealer(seed: u64) -> crate::rules::Seat {
+    if seed >> 63 == 0 {
+        crate::rules::Seat::P1
+    } else {
+        crate::rules::Seat::P2
+    }
+}
+
 /// The commitment to `secret` for deal number `deal`.
 pub fn commitment(secret: &HostSecret, deal: u64) -> Commitment {
     let mut h = Sha256::new();
@@ -66,7 +76,7 @@ pub fn deal_seed(secret: &HostSecret, nonce: &GuestNonce, deal: u64) -> u64 {
 }
 
 /// The host's side of one deal: a secret, its commitment, and the one nonce it accepts.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HostDeal {
     deal: u64,
     secret: HostSecret,
@@ -81,6 +91,16 @@ impl HostDeal {
             secret,
             nonce: None,
         }
+    }
+
+    /// The deal this is for.
+    pub fn deal(&self) -> u64 {
+        self.deal
+    }
+
+    /// Whether the guest's nonce has come (the deal's seed is then fixed).
+    pub fn has_nonce(&self) -> bool {
+        self.nonce.is_some()
     }
 
     /// What to send the guest before anything else of this deal.
@@ -113,7 +133,7 @@ impl HostDeal {
 }
 
 /// The guest's side of one deal: the host's commitment and the guest's own nonce.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GuestDeal {
     deal: u64,
     commitment: Commitment,
@@ -133,6 +153,14 @@ impl GuestDeal {
     /// The nonce to send.
     pub fn nonce(&self) -> GuestNonce {
         self.nonce
+    }
+
+    /// The deal this is for, and the commitment it answered.
+    pub fn deal(&self) -> u64 {
+        self.deal
+    }
+    pub fn commitment(&self) -> Commitment {
+        self.commitment
     }
 
     /// Checks the host's revealed secret: the deal's seed if it matches the commitment, to

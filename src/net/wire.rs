@@ -12,7 +12,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::fair::{Commitment, GuestNonce, HostSecret};
+use super::fair::{Commitment, GuestNonce};
+use super::told::Told;
 use crate::rules::{Action, RuleSettings};
 
 /// The protocol's version: both games must speak the same.
@@ -36,10 +37,19 @@ pub enum Message {
     Commit { deal: u64, commitment: Commitment },
     /// The guest's half of deal `deal`, sent after the commitment.
     Nonce { deal: u64, nonce: GuestNonce },
-    /// The host's secret for deal `deal`, once the round is over.
-    Reveal { deal: u64, secret: HostSecret },
-    /// A move of the sender's.
-    Move { action: Action },
+    /// The host tells the guest the round in play as its seat may know it (with the host's
+    /// secret once the hidden part is over): after the deal, after every move, and again on a
+    /// reconnection.
+    Told(Told),
+    /// A move of the guest's, made in deal `deal` when its round had `at` moves (so a move
+    /// made on an old table is refused, never applied to a newer one).
+    Move {
+        deal: u64,
+        at: usize,
+        action: Action,
+    },
+    /// The guest is ready for the deal after `deal`.
+    Next { deal: u64 },
     /// The sender ends the series.
     Bye,
 }
@@ -147,6 +157,7 @@ pub fn check_hello(msg: &Message) -> Result<(), WireError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::net::fair::HostSecret;
     use crate::rules::Card;
 
     fn all() -> Vec<Message> {
@@ -162,16 +173,26 @@ mod tests {
                 deal: 1,
                 nonce: GuestNonce([4; 32]),
             },
-            Message::Reveal {
+            Message::Told(Told {
                 deal: 1,
-                secret: HostSecret([5; 32]),
-            },
+                dealer: crate::rules::Seat::P2,
+                hand: crate::rules::CardSet::parse("AC 2C 3C 4C 5C 6C 7C 8C 9C TC").unwrap(),
+                upcard: card,
+                moves: vec![],
+                drawn: vec![],
+                secret: Some(HostSecret([5; 32])),
+            }),
             Message::Move {
+                deal: 1,
+                at: 3,
                 action: Action::Discard(card),
             },
             Message::Move {
+                deal: 2,
+                at: 0,
                 action: Action::DrawStock,
             },
+            Message::Next { deal: 1 },
             Message::Bye,
         ]
     }

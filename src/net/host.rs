@@ -1,0 +1,290 @@
+//! The host's side of a series with a friend, as a state machine with no network in it: a
+//! message from the guest goes in, the messages to send back and what happened come out
+//! ([`Host::receive`]); the host player's own moves go in through [`Host::play`].
+//!
+//! The host's game is the one referee. It holds the match and checks every move the guest
+//! sends with the rules core before anything changes: a move out of turn or against the rules
+//! is refused with the core's [`RuleError`], a move made on an older table than the one in play
+//! is refused as stale, and a message that is not the guest's to send now is refused too. A
+//! refusal changes nothing and sends nothing (an honest guest checks its moves on its own table
+//! first, so only a misbehaving one is refused). The guest is only ever sent what its seat may
+//! see ([`Told`]).
+//!
+//! Each deal is agreed ([`super::fair`]): the host commits to a fresh secret, the guest answers
+//! with its nonce, and only then is the round dealt. The next deal starts once both players
+//! have asked for it ([`Host::ready`] and the guest's `Next`).
+//!
+//! The state is a plain value (serialisable), so a series survives a dropped connection or a
+//! restart: on a new connection the host greets again and sends what the guest needs to carry
+//! on (the commitment still waiting for its nonce, or the round in play).
+
+use serde::{Deserialize, Serialize};
+
+use super::fair::{FairError, HostDeal, HostSecret, first_dealer};
+use super::told::{GUEST, HOST, Told, hidden_part_over};
+use super::wire::{Message, WireError, check_hello, hello};
+use crate::rules::{Action, Match, Move, Round, RuleError, RuleSettings};
+
+/// Why a message from the guest changed nothing.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Refusal {
+    #[error("{0}")]
+    Wire(#[from] WireError),
+    #[error("the rules refuse that move: {0}")]
+    Rule(#[from] RuleError),
+    #[error("{0}")]
+    Fair(#[from] FairError),
+    #[error("a move made on an older table (deal {deal}, move {at})")]
+    Stale { deal: u64, at: usize },
+    #[error("a message the guest may not send now: {0}")]
+    NotNow(&'static str),
+}
+
+/// What a message changed, for the host's table to show.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HostEvent {
+    /// The friend greeted (on every connection), under this name.
+    Greeted { name: String },
+    /// Deal number `deal` is dealt.
+    Dealt { deal: u64 },
+    /// The friend moved.
+    Moved(Move),
+    /// The friend asks for the next deal.
+    Ready,
+    /// The friend ended the series.
+    Left,
+}
+
+/// What to send and what happened.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome<E> {
+    pub send: Vec<Message>,
+    pub events: Vec<E>,
+}
+
+impl<E> Default for Outcome<E> {
+    fn default() -> Self {
+        Outcome {
+            send: Vec::new(),
+            events: Vec::new(),
+        }
+    }
+}
+
+/// The host's series with a friend.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Host {
+    name: String,
+    rules: RuleSettings,
+    friend: Option<String>,
+    /// Whether the friend has greeted on this connection.
+    #[serde(skip)]
+    greeted: bool,
+    /// The match, from the first agreed deal on.
+    series: Option<Match>,
+    /// The deal being agreed, or in play.
+    dealing: Option<HostDeal>,
+    /// Who has asked for the next deal: the host, the guest.
+    ready: [bool; 2],
+    /// The friend has ended the series.
+    ended: bool,
+}
+
+impl Host {
+    /// Hosts a series under `rules`, as `name`.
+    pub fn new(name: &str, rules: RuleSettings) -> Host {
+        Host {
+            name: name.to_string(),
+            rules,
+            friend: None,
+            greeted: false,
+            series: None,
+            dealing: None,
+            ready: [false; 2],
+            ended: false,
+        }
+    }
+
+    /// The match, once the first deal is agreed (seats as on the wire: the host first).
+    pub fn series(&self) -> Option<&Match> {
+        self.series.as_ref()
+    }
+    pub fn rules(&self) -> &RuleSettings {
+        &self.rules
+    }
+    /// The friend's name, once greeted.
+    pub fn friend(&self) -> Option<&str> {
+        self.friend.as_deref()
+    }
+    pub fn ended(&self) -> bool {
+        self.ended
+    }
+
+    /// A new connection: the host's greeting. The rest follows the friend's.
+    pub fn connected(&mut self) -> Vec<Message> {
+        self.greeted = false;
+        vec![hello(&self.name, Some(self.rules.clone()))]
+    }
+
+    /// A message from the guest. `secret` gives a fresh secret when a deal is to be committed
+    /// to (from a cryptographic generator). A refusal changes nothing.
+    pub fn receive(
+        &mut self,
+        msg: Message,
+        secret: impl FnOnce() -> HostSecret,
+    ) -> Result<Outcome<HostEvent>, Refusal> {
+        if self.ended {
+            return Err(Refusal::NotNow("the series has ended"));
+        }
+        if !self.greeted && !matches!(msg, Message::Hello { .. }) {
+            return Err(Refusal::NotNow("a message before the greeting"));
+        }
+        let mut out = Outcome::default();
+        match msg {
+            Message::Hello { ref name, .. } => {
+                check_hello(&msg)?;
+                self.greeted = true;
+                self.friend = Some(name.clone());
+                out.events.push(HostEvent::Greeted { name: name.clone() });
+                match &self.dealing {
+                    None => {
+                        let deal = HostDeal::new(1, secret());
+                        out.send.push(commit(&deal));
+                        self.dealing = Some(deal);
+                    }
+                    Some(d) if !d.has_nonce() => out.send.push(commit(d)),
+                    Some(_) => out.send.extend(self.told().map(Message::Told)),
+                }
+            }
+            Message::Nonce { deal, nonce } => {
+                let dealing = self
+                    .dealing
+                    .as_mut()
+                    .ok_or(Refusal::NotNow("a nonce before a commitment"))?;
+                let mut next = dealing.clone();
+                let seed = next.accept_nonce(deal, nonce)?;
+                let series = match self.series.clone() {
+                    None => Match::agreed(self.rules.clone(), first_dealer(seed), seed),
+                    Some(mut m) => {
+                        m.next_round_agreed(seed)?;
+                        m
+                    }
+                };
+                *dealing = next;
+                self.series = Some(series);
+                self.ready = [false; 2];
+                out.events.push(HostEvent::Dealt { deal });
+                out.send.extend(self.told().map(Message::Told));
+            }
+            Message::Move { deal, at, action } => {
+                let m = self
+                    .playing()
+                    .ok_or(Refusal::NotNow("a move before the deal"))?;
+                if deal != m.deals() || at != m.round().history().len() {
+                    return Err(Refusal::Stale { deal, at });
+                }
+                let mut m = m.clone();
+                m.apply(GUEST, action.clone())?;
+                self.series = Some(m);
+                out.events.push(HostEvent::Moved(Move {
+                    seat: GUEST,
+                    action,
+                }));
+                out.send.extend(self.told().map(Message::Told));
+            }
+            Message::Next { deal } => {
+                let m = self
+                    .playing()
+                    .ok_or(Refusal::NotNow("the next deal before the first"))?;
+                if deal != m.deals() || !m.round().is_finished() || m.scoreboard().is_over() {
+                    return Err(Refusal::NotNow("the next deal while a round is in play"));
+                }
+                if !self.ready[1] {
+                    self.ready[1] = true;
+                    out.events.push(HostEvent::Ready);
+                    out.send.extend(self.deal_next(secret));
+                }
+            }
+            Message::Bye => {
+                self.ended = true;
+                out.events.push(HostEvent::Left);
+            }
+            Message::Commit { .. } | Message::Told(_) => {
+                return Err(Refusal::NotNow("a message only the host sends"));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The host player's own move: what to send the guest.
+    pub fn play(&mut self, action: Action) -> Result<Vec<Message>, RuleError> {
+        let Some(m) = self.playing() else {
+            return Err(RuleError::WrongPhase {
+                action: "moving",
+                phase: "deal not yet agreed",
+            });
+        };
+        let mut m = m.clone();
+        m.apply(HOST, action)?;
+        self.series = Some(m);
+        Ok(self.told().map(Message::Told).into_iter().collect())
+    }
+
+    /// The host player asks for the next deal: it is committed to once the guest asks too.
+    pub fn ready(&mut self, secret: impl FnOnce() -> HostSecret) -> Vec<Message> {
+        let Some(m) = self.playing() else {
+            return Vec::new();
+        };
+        if !m.round().is_finished() || m.scoreboard().is_over() {
+            return Vec::new();
+        }
+        self.ready[0] = true;
+        self.deal_next(secret)
+    }
+
+    /// Ends the series: the message to send.
+    pub fn end(&mut self) -> Message {
+        self.ended = true;
+        Message::Bye
+    }
+
+    /// The match while a deal is in play (its nonce taken).
+    fn playing(&self) -> Option<&Match> {
+        match &self.dealing {
+            Some(d) if d.has_nonce() => self.series.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// Commits to the next deal once both players have asked for it.
+    fn deal_next(&mut self, secret: impl FnOnce() -> HostSecret) -> Vec<Message> {
+        let (Some(m), [true, true]) = (&self.series, self.ready) else {
+            return Vec::new();
+        };
+        let deal = HostDeal::new(m.deals() + 1, secret());
+        let msg = commit(&deal);
+        self.dealing = Some(deal);
+        vec![msg]
+    }
+
+    /// The round in play as the guest may know it, with the secret once its hidden part is
+    /// over.
+    pub fn told(&self) -> Option<Told> {
+        let m = self.playing()?;
+        let round = m.round();
+        let dealt = Round::deal(self.rules.clone(), round.dealer(), round.seed()?);
+        let secret = self
+            .dealing
+            .as_ref()
+            .filter(|_| hidden_part_over(round))
+            .and_then(|d| d.reveal().ok());
+        Some(Told::of(round, m.deals(), &dealt, secret))
+    }
+}
+
+fn commit(deal: &HostDeal) -> Message {
+    Message::Commit {
+        deal: deal.deal(),
+        commitment: deal.commitment(),
+    }
+}
