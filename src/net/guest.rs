@@ -240,6 +240,7 @@ impl Guest {
                 self.series = Some(series);
                 self.told = Some(told);
             }
+            Message::Ping => {}
             Message::Bye => {
                 self.ended = true;
                 out.events.push(GuestEvent::Left);

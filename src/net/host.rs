@@ -119,6 +119,10 @@ impl Host {
     pub fn ended(&self) -> bool {
         self.ended
     }
+    /// Who has asked for the next deal: the host, the guest.
+    pub fn ready_for_next(&self) -> [bool; 2] {
+        self.ready
+    }
 
     /// A new connection: the host's greeting. The rest follows the friend's.
     pub fn connected(&mut self) -> Vec<Message> {
@@ -205,6 +209,7 @@ impl Host {
                     out.send.extend(self.deal_next(secret));
                 }
             }
+            Message::Ping => {}
             Message::Bye => {
                 self.ended = true;
                 out.events.push(HostEvent::Left);

@@ -7,15 +7,19 @@
 //!   plays from that.
 //! - [`host`] and [`guest`]: each side of a series as a state machine with no network in it
 //!   (messages in, messages and events out). The host's game is the one referee.
+//! - [`link`] (feature `net`): the connection, an iroh endpoint on a thread of its own.
 //!
-//! The transport (a peer-to-peer QUIC engine on its own thread) and the table are still to
-//! come.
+//! The table (hosting and joining from the menu) is still to come.
 
 pub mod fair;
 pub mod guest;
 pub mod host;
+#[cfg(feature = "net")]
+pub mod link;
 pub mod told;
 pub mod wire;
 
+#[cfg(all(test, feature = "net"))]
+mod link_tests;
 #[cfg(test)]
 mod tests;

@@ -52,6 +52,8 @@ pub enum Message {
     Next { deal: u64 },
     /// The sender ends the series.
     Bye,
+    /// The link's own sign of life, sent every few seconds; never passed on to the game.
+    Ping,
 }
 
 /// Why bytes from the other side are not a message.

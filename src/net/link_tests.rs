@@ -1,0 +1,435 @@
+//! The link on loopback (no relays, no address lookup: these machines have no internet): two
+//! real iroh endpoints in one test process, each side's state machine driven by its events,
+//! and peers that misbehave on purpose with raw connections.
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+use super::fair::{GuestNonce, HostSecret, first_dealer};
+use super::guest::Guest;
+use super::host::Host;
+use super::link::{ALPN, Link, LinkConfig, LinkEvent, Lost, Refused};
+use super::told::{GUEST, HOST, local};
+use super::wire::{MAX_FRAME, Message, encode, hello};
+use crate::ai::{Bot, Level, View};
+use crate::rules::{Match, RuleSettings, Seat};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+fn key(n: u8) -> [u8; 32] {
+    let mut k = [n; 32];
+    k[0] = 0x42;
+    k
+}
+
+fn fast(config: LinkConfig) -> LinkConfig {
+    LinkConfig {
+        ping: Duration::from_millis(100),
+        silence: Duration::from_millis(800),
+        retry: Duration::from_millis(100),
+        ..config
+    }
+}
+
+/// Bots move as fast as the link carries: far more messages a second than players send.
+fn for_bots(config: LinkConfig) -> LinkConfig {
+    LinkConfig {
+        max_rate: 1_000_000,
+        // Silence is tested on its own; here a loaded machine must not pass for one.
+        silence: Duration::from_secs(10),
+        ..fast(config)
+    }
+}
+
+/// Hosts on loopback and waits for the ticket.
+fn hosting(config: LinkConfig) -> (Link, String) {
+    let link = Link::host(config).unwrap();
+    match link.recv_timeout(WAIT) {
+        Some(LinkEvent::Ready { ticket }) => (link, ticket),
+        other => panic!("no ticket: {other:?}"),
+    }
+}
+
+/// Waits for an event that `want` picks, skipping others; panics after [`WAIT`].
+fn wait_for<T>(link: &Link, mut want: impl FnMut(&LinkEvent) -> Option<T>) -> T {
+    let end = Instant::now() + WAIT;
+    while Instant::now() < end {
+        if let Some(e) = link.recv_timeout(Duration::from_millis(50))
+            && let Some(t) = want(&e)
+        {
+            return t;
+        }
+    }
+    panic!("the event did not come");
+}
+
+/// Both games over real links.
+struct Net {
+    host: Host,
+    guest: Guest,
+    hl: Link,
+    gl: Link,
+    ticket: String,
+    rng: StdRng,
+    lost: Vec<Lost>,
+}
+
+impl Net {
+    fn new() -> Net {
+        let (hl, ticket) = hosting(for_bots(LinkConfig::loopback(key(1))));
+        let gl = Link::join(&ticket, for_bots(LinkConfig::loopback(key(2)))).unwrap();
+        let mut n = Net {
+            host: Host::new("Ana", RuleSettings::default()),
+            guest: Guest::new("Bo"),
+            hl,
+            gl,
+            ticket,
+            rng: StdRng::seed_from_u64(7),
+            lost: Vec::new(),
+        };
+        assert!(n.pump(|n| n.guest.series().is_some()), "no first deal");
+        n
+    }
+
+    /// Handles both links' events until `done`, or [`WAIT`] passes (false).
+    fn pump(&mut self, done: impl Fn(&Net) -> bool) -> bool {
+        let end = Instant::now() + WAIT;
+        while Instant::now() < end {
+            if done(self) {
+                return true;
+            }
+            let mut idle = true;
+            while let Some(e) = self.hl.try_recv() {
+                idle = false;
+                match e {
+                    LinkEvent::Connected { .. } => {
+                        for m in self.host.connected() {
+                            self.hl.send(m);
+                        }
+                    }
+                    LinkEvent::Message(m) => {
+                        let s: [u8; 32] = self.rng.random();
+                        let out = self.host.receive(m, || HostSecret(s)).unwrap();
+                        for m in out.send {
+                            self.hl.send(m);
+                        }
+                    }
+                    LinkEvent::Lost { why } => self.lost.push(why),
+                    other => panic!("host: {other:?}"),
+                }
+            }
+            while let Some(e) = self.gl.try_recv() {
+                idle = false;
+                match e {
+                    LinkEvent::Connected { .. } => {
+                        for m in self.guest.connected() {
+                            self.gl.send(m);
+                        }
+                    }
+                    LinkEvent::Message(m) => {
+                        let n: [u8; 32] = self.rng.random();
+                        let out = self.guest.receive(m, || GuestNonce(n)).unwrap();
+                        for m in out.send {
+                            self.gl.send(m);
+                        }
+                    }
+                    LinkEvent::Lost { why } => self.lost.push(why),
+                    other => panic!("guest: {other:?}"),
+                }
+            }
+            if idle {
+                std::thread::sleep(Duration::from_micros(200));
+            }
+        }
+        false
+    }
+
+    fn hosts(&self) -> &Match {
+        self.host.series().unwrap()
+    }
+    fn guests(&self) -> &Match {
+        self.guest.series().unwrap()
+    }
+    fn in_step(&self) -> bool {
+        let (h, g) = (self.hosts(), self.guests());
+        h.deals() == g.deals() && h.round().history().len() == g.round().history().len()
+    }
+
+    /// One move by whoever is to act; how long until the other side's table showed it.
+    fn step(&mut self, bots: &[Box<dyn Bot>; 2]) -> Option<(Seat, Duration)> {
+        let seat = self.hosts().round().to_act()?;
+        let moves = self.hosts().round().history().len() + 1;
+        let t = Instant::now();
+        if seat == HOST {
+            let view = View::of(self.hosts().round(), HOST, Some(self.hosts().scoreboard()));
+            for m in self.host.play(bots[0].decide(&view)).unwrap() {
+                self.hl.send(m);
+            }
+            assert!(self.pump(|n| n.guests().round().history().len() == moves));
+        } else {
+            let me = local(GUEST);
+            let view = View::of(self.guests().round(), me, Some(self.guests().scoreboard()));
+            let msg = self.guest.play(bots[1].decide(&view)).unwrap();
+            self.gl.send(msg);
+            assert!(self.pump(|n| n.hosts().round().history().len() == moves));
+        }
+        let took = t.elapsed();
+        assert!(self.pump(Net::in_step));
+        Some((seat, took))
+    }
+
+    fn next_deal(&mut self) {
+        let deals = self.hosts().deals();
+        self.gl.send(self.guest.ready().unwrap());
+        assert!(self.pump(|n| n.host.ready_for_next()[1]));
+        let s: [u8; 32] = self.rng.random();
+        for m in self.host.ready(|| HostSecret(s)) {
+            self.hl.send(m);
+        }
+        assert!(self.pump(|n| n.guests().deals() == deals + 1 && n.in_step()));
+    }
+}
+
+/// A whole Hollywood series over two real endpoints equals the same series played on one
+/// machine; the guest's table is the host's match, seats swapped. A move reaches the other
+/// side's table within a few milliseconds over loopback (figures printed).
+#[test]
+fn a_whole_series_over_loopback_equals_the_series_played_locally() {
+    let mut n = Net::new();
+    let bots = [Level::Medium.bot(1), Level::Medium.bot(2)];
+    let mut seeds = Vec::new();
+    let mut took = Vec::new();
+    loop {
+        seeds.push(n.hosts().round().seed().unwrap());
+        while let Some((_, t)) = n.step(&bots) {
+            took.push(t);
+        }
+        if n.hosts().scoreboard().is_over() {
+            break;
+        }
+        n.next_deal();
+    }
+    let mut local_match = Match::agreed(RuleSettings::default(), first_dealer(seeds[0]), seeds[0]);
+    for (i, seed) in seeds.iter().enumerate() {
+        if i > 0 {
+            local_match.next_round_agreed(*seed).unwrap();
+        }
+        while let Some(seat) = local_match.round().to_act() {
+            let view = View::of(local_match.round(), seat, Some(local_match.scoreboard()));
+            local_match
+                .apply(seat, bots[seat.index()].decide(&view))
+                .unwrap();
+        }
+    }
+    assert_eq!(&local_match, n.hosts());
+    let (h, g) = (n.hosts().scoreboard(), n.guests().scoreboard());
+    assert_eq!(h.history.len(), g.history.len());
+    for (a, b) in h.history.iter().zip(&g.history) {
+        assert_eq!((a.winner, a.points), (b.winner.map(local), b.points));
+    }
+    took.sort();
+    let at = |q: f64| took[((took.len() - 1) as f64 * q) as usize];
+    println!(
+        "{} moves over loopback, to the other table: p50 {:?}, p95 {:?}, p99 {:?}, max {:?}",
+        took.len(),
+        at(0.5),
+        at(0.95),
+        at(0.99),
+        at(1.0)
+    );
+    assert!(n.lost.is_empty(), "{:?}", n.lost);
+}
+
+/// The guest's game goes away mid-round (its link closed, as when the program quits) and comes
+/// back with the same key and ticket: the host is told at once, the guest is sent the round in
+/// play, and the series carries on to the same end as an unbroken one.
+#[test]
+fn a_guest_that_leaves_mid_round_and_comes_back_carries_on() {
+    let bots = [Level::Medium.bot(3), Level::Medium.bot(4)];
+    let mut n = Net::new();
+    for _ in 0..9 {
+        n.step(&bots);
+    }
+    let before = n.hosts().clone();
+    let ticket = n.ticket.clone();
+    let bad = Link::join("endpointaaaa", LinkConfig::loopback(key(9)));
+    assert!(bad.is_err_and(|e| e.to_string().contains("invite code")));
+    n.gl = Link::join(&ticket, for_bots(LinkConfig::loopback(key(2)))).unwrap();
+    // The old link was dropped: the host hears the connection close, then the new one.
+    assert!(n.pump(|n| !n.lost.is_empty() && n.in_step()));
+    assert!(matches!(n.lost[0], Lost::Closed(_)), "{:?}", n.lost);
+    assert_eq!(n.hosts(), &before);
+    while n.step(&bots).is_some() {}
+    assert!(n.hosts().round().is_finished());
+    assert_eq!(n.hosts().scoreboard().history.len(), 1);
+    assert_eq!(
+        n.guests().scoreboard().history[0].points,
+        n.hosts().scoreboard().history[0].points
+    );
+}
+
+/// A raw connection to the host, outside the game: for peers that misbehave on purpose.
+struct Raw {
+    rt: tokio::runtime::Runtime,
+    send: iroh::endpoint::SendStream,
+    conn: iroh::endpoint::Connection,
+    /// Kept open: a dropped receiving side tells the host to stop sending.
+    _recv: iroh::endpoint::RecvStream,
+    _endpoint: iroh::Endpoint,
+}
+
+impl Raw {
+    fn dial(ticket: &str, key: [u8; 32]) -> Raw {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        let ticket: iroh_tickets::endpoint::EndpointTicket = ticket.parse().unwrap();
+        let (endpoint, conn, send, recv) = rt.block_on(async {
+            let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
+                .relay_mode(iroh::RelayMode::Disabled)
+                .secret_key(iroh::SecretKey::from_bytes(&key))
+                .clear_ip_transports()
+                .bind_addr("127.0.0.1:0")
+                .unwrap()
+                .bind()
+                .await
+                .unwrap();
+            let conn = endpoint
+                .connect(ticket.endpoint_addr().clone(), ALPN)
+                .await
+                .unwrap();
+            let (send, recv) = conn.open_bi().await.unwrap();
+            (endpoint, conn, send, recv)
+        });
+        Raw {
+            rt,
+            send,
+            conn,
+            _recv: recv,
+            _endpoint: endpoint,
+        }
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let _ = self.rt.block_on(self.send.write_all(bytes));
+    }
+}
+
+/// Each kind of bad bytes from a peer ends its connection with the reason, and none reaches
+/// the game: garbage, a frame over the cap, an unknown message, a truncated frame, a flood.
+#[test]
+fn bad_bytes_from_a_peer_end_its_connection_with_the_reason() {
+    let unknown = {
+        let text = b"Resign(now: true)";
+        let mut f = (text.len() as u32).to_be_bytes().to_vec();
+        f.extend_from_slice(text);
+        f
+    };
+    let over = ((MAX_FRAME + 1) as u32).to_be_bytes().to_vec();
+    let garbage = vec![0, 0, 0, 4, 0xff, 0xfe, 0xfd, 0xfc];
+    for (bytes, what) in [
+        (garbage, "garbage"),
+        (over, "over the cap"),
+        (unknown, "unknown"),
+    ] {
+        let (host, ticket) = hosting(fast(LinkConfig::loopback(key(1))));
+        let mut raw = Raw::dial(&ticket, key(5));
+        raw.write(&bytes);
+        wait_for(&host, |e| {
+            matches!(e, LinkEvent::Connected { .. }).then_some(())
+        });
+        let why = wait_for(&host, |e| match e {
+            LinkEvent::Message(m) => panic!("{what}: {m:?} reached the game"),
+            LinkEvent::Refused { why } => Some(why.clone()),
+            _ => None,
+        });
+        assert!(matches!(why, Refused::Wire(_)), "{what}: {why:?}");
+        wait_for(&host, |e| matches!(e, LinkEvent::Lost { .. }).then_some(()));
+    }
+    // A truncated frame, then the stream ends: the connection is lost with the reason.
+    let (host, ticket) = hosting(fast(LinkConfig::loopback(key(1))));
+    let mut raw = Raw::dial(&ticket, key(5));
+    let whole = encode(&hello("Mallory", None));
+    raw.write(&whole[..whole.len() - 3]);
+    let _ = raw.send.finish();
+    let why = wait_for(&host, |e| match e {
+        LinkEvent::Lost { why } => Some(why.clone()),
+        LinkEvent::Message(m) => panic!("{m:?}"),
+        _ => None,
+    });
+    assert!(why.to_string().contains("inside a frame"), "{why}");
+    // A flood: ten thousand greetings at once.
+    let (host, ticket) = hosting(fast(LinkConfig::loopback(key(1))));
+    let mut raw = Raw::dial(&ticket, key(5));
+    let flood: Vec<u8> = (0..10_000)
+        .flat_map(|_| encode(&Message::Next { deal: 1 }))
+        .collect();
+    raw.write(&flood);
+    let mut passed = 0;
+    let why = wait_for(&host, |e| match e {
+        LinkEvent::Message(_) => {
+            passed += 1;
+            None
+        }
+        LinkEvent::Refused { why } => Some(why.clone()),
+        _ => None,
+    });
+    assert_eq!(why, Refused::Flood(200));
+    assert!(passed <= 200, "{passed} messages of the flood passed");
+    drop(raw);
+}
+
+/// A peer that goes silent (no pings, nothing) is taken for gone after the silence limit; a
+/// second player with another key is refused and told so, and the friend still gets in.
+#[test]
+fn a_silent_peer_is_lost_and_another_player_is_refused() {
+    let (host, ticket) = hosting(fast(LinkConfig::loopback(key(1))));
+    let mut raw = Raw::dial(&ticket, key(5));
+    raw.write(&encode(&Message::Ping));
+    wait_for(&host, |e| {
+        matches!(e, LinkEvent::Connected { .. }).then_some(())
+    });
+    let t = Instant::now();
+    let why = wait_for(&host, |e| match e {
+        LinkEvent::Lost { why } => Some(why.clone()),
+        _ => None,
+    });
+    assert_eq!(why, Lost::Silent);
+    assert!(
+        t.elapsed() >= Duration::from_millis(700),
+        "{:?}",
+        t.elapsed()
+    );
+    // The friend was the silent key; another key now is someone else.
+    let guest = Link::join(&ticket, fast(LinkConfig::loopback(key(6)))).unwrap();
+    wait_for(&host, |e| {
+        matches!(
+            e,
+            LinkEvent::Refused {
+                why: Refused::OtherPlayer
+            }
+        )
+        .then_some(())
+    });
+    wait_for(&guest, |e| {
+        matches!(
+            e,
+            LinkEvent::Refused {
+                why: Refused::Taken
+            }
+        )
+        .then_some(())
+    });
+    // The friend's key gets in again.
+    let back = Link::join(&ticket, fast(LinkConfig::loopback(key(5)))).unwrap();
+    wait_for(&host, |e| {
+        matches!(e, LinkEvent::Connected { .. }).then_some(())
+    });
+    wait_for(&back, |e| {
+        matches!(e, LinkEvent::Connected { .. }).then_some(())
+    });
+    drop(raw.conn);
+}
