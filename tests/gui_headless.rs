@@ -2397,3 +2397,152 @@ fn a_button_answers_a_click_on_the_first_frame_it_is_shown() {
     burst(&mut app, &[Ev::Move(p), Ev::Down, Ev::Up]);
     assert_eq!(last_move(&app), Some(Action::PassUpcard));
 }
+
+/// Whether `app`'s table is still: no card moving and no deal under way.
+fn at_rest(app: &mut App) -> bool {
+    let (busy, animating) = {
+        let w = app.world();
+        let series = w.resource::<Series>();
+        (
+            w.resource::<Dealt>().busy(&series.current),
+            w.resource::<Animating>().0,
+        )
+    };
+    let sliding = app
+        .world_mut()
+        .query_filtered::<(), With<Slide>>()
+        .iter(app.world())
+        .count();
+    !busy && !animating && sliding == 0
+}
+
+/// Two games, host and guest, each the whole plugin group, over a real link on loopback: a
+/// round played by each side's player through the table's own commands. The guest's table is
+/// the host's round seen from the other chair, each names the other on its plate and in its
+/// words, and the computer never moves.
+#[test]
+fn a_round_against_a_friend_through_two_apps() {
+    use hollywood_gin::gui::table::friend::{Friend, FriendGame, FriendStatus};
+    use hollywood_gin::net::link::LinkConfig;
+
+    let mut host = app("friend-host", 1);
+    let mut guest = app("friend-guest", 2);
+    for a in [&mut host, &mut guest] {
+        set_speed(a, AnimSpeed::Instant);
+    }
+    let game = FriendGame::host("Ana", RuleSettings::default(), LinkConfig::loopback).unwrap();
+    host.world_mut().resource_mut::<Friend>().0 = Some(game);
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let ticket = loop {
+        host.update();
+        let f = host.world().resource::<Friend>();
+        if let Some(t) = f.0.as_ref().and_then(|g| g.ticket.clone()) {
+            break t;
+        }
+        assert!(std::time::Instant::now() < deadline, "no ticket");
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let game = FriendGame::join(&ticket, "Bo", LinkConfig::loopback).unwrap();
+    guest.world_mut().resource_mut::<Friend>().0 = Some(game);
+    // The guest sees the host's rules and says yes.
+    loop {
+        host.update();
+        guest.update();
+        let mut f = guest.world_mut().resource_mut::<Friend>();
+        let g = f.0.as_mut().unwrap();
+        if g.status == FriendStatus::Offered {
+            assert_eq!(g.name.as_deref(), Some("Ana"));
+            assert_eq!(g.rules(), Some(&RuleSettings::default()));
+            g.accept();
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no offer: {:?}",
+            g.status
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let players = [Level::Medium.bot(5), Level::Medium.bot(6)];
+    let mut moves = 0;
+    loop {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the round did not end"
+        );
+        let mut idle = true;
+        for (i, a) in [&mut host, &mut guest].into_iter().enumerate() {
+            a.update();
+            if !at_rest(a) {
+                idle = false;
+                continue;
+            }
+            let series = a.world().resource::<Series>();
+            if series.friend.is_none() || series.current.round().to_act() != Some(HUMAN) {
+                continue;
+            }
+            if series
+                .friend
+                .as_ref()
+                .is_some_and(|f| !f.outbox.is_empty() || f.pending.is_some())
+            {
+                continue;
+            }
+            let view = View::of(
+                series.current.round(),
+                HUMAN,
+                Some(series.current.scoreboard()),
+            );
+            let action = players[i].decide(&view);
+            for c in commands_for(&action) {
+                a.world_mut().write_message(c);
+            }
+            moves += 1;
+            idle = false;
+        }
+        let (h, g) = (
+            host.world().resource::<Series>().current.clone(),
+            guest.world().resource::<Series>().current.clone(),
+        );
+        if h.round().is_finished() && g.round().is_finished() {
+            break;
+        }
+        if idle {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    let (h, g) = (
+        host.world().resource::<Series>().current.clone(),
+        guest.world().resource::<Series>().current.clone(),
+    );
+    assert!(moves >= 4, "{moves} moves");
+    assert_eq!(
+        h.round().hand(HUMAN),
+        g.round().hand(COMPUTER),
+        "the host's cards"
+    );
+    assert_eq!(
+        h.round().hand(COMPUTER),
+        g.round().hand(HUMAN),
+        "the guest's cards"
+    );
+    assert_eq!(
+        h.round().seed(),
+        g.round().seed(),
+        "the guest dealt the agreed deal itself"
+    );
+    let (he, ge) = (&h.scoreboard().history[0], &g.scoreboard().history[0]);
+    assert_eq!(
+        (he.points, he.winner),
+        (ge.points, ge.winner.map(|s| s.other()))
+    );
+    for (a, friend) in [(&host, "Bo"), (&guest, "Ana")] {
+        assert_eq!(a.world().resource::<Speech>().opponent(), Some(friend));
+        assert!(
+            !a.world().resource::<BotTask>().busy(),
+            "the computer stayed out"
+        );
+        let seen = a.world().resource::<Seen>();
+        assert!(seen.mismatches.is_empty(), "{:?}", seen.mismatches);
+    }
+}

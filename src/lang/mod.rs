@@ -214,16 +214,58 @@ fn texts() -> &'static Texts {
 }
 
 /// The one way anything is worded, in the window and on the command line: a language to
-/// speak, and [`Voice::t`] for a message in it. Cheap to copy (the messages are parsed once).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// speak, and [`Voice::t`] for a message in it. Cheap to clone (the messages are parsed once).
+///
+/// Playing a friend, the voice names the opponent ([`Voice::against`]): the table's messages
+/// say "Ana" where they say "the computer". Decision: the opponent is named in the worded
+/// text, by the words each language uses for the computer ([`opponent_words`]), rather than by
+/// a second variant in each of the seventeen messages that name it in three languages: one
+/// place to get right, and a message added later names the friend without anyone
+/// remembering to. The pages that speak of the computer as such (settings, statistics, help,
+/// the menu) are left alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Voice {
     lang: Lang,
+    opponent: Option<std::sync::Arc<str>>,
+}
+
+/// How each language names the computer in the table's messages, longest first.
+fn opponent_words(lang: Lang) -> &'static [&'static str] {
+    match lang {
+        Lang::En => &["The computer", "the computer", "Computer"],
+        Lang::Nl => &["De computer", "de computer", "Computer"],
+        Lang::Id => &["Komputer", "komputer"],
+    }
+}
+
+/// Messages that speak of the computer as such, never of the opponent at the table.
+fn about_the_computer(id: &str) -> bool {
+    ["settings-", "stats-", "help-", "menu-", "friend-", "level-"]
+        .iter()
+        .any(|p| id.starts_with(p))
 }
 
 impl Voice {
     /// A voice speaking `lang`.
     pub const fn new(lang: Lang) -> Voice {
-        Voice { lang }
+        Voice {
+            lang,
+            opponent: None,
+        }
+    }
+
+    /// This voice, naming the opponent `name` (a friend) where it would say "the computer";
+    /// `None`: the computer again.
+    pub fn against(&self, name: Option<&str>) -> Voice {
+        Voice {
+            lang: self.lang,
+            opponent: name.map(std::sync::Arc::from),
+        }
+    }
+
+    /// The opponent's name, when it is a friend.
+    pub fn opponent(&self) -> Option<&str> {
+        self.opponent.as_deref()
     }
 
     /// The system's language: for lines printed to the terminal, which come before (or
@@ -240,7 +282,44 @@ impl Voice {
 
     /// Message `id` with `args`, in this voice's language (English if it lacks the message).
     pub fn t(&self, id: &str, args: &[Arg]) -> String {
-        texts().get(self.lang, id, args)
+        let text = texts().get(self.lang, id, args);
+        match &self.opponent {
+            // Through a mark no message holds, so a name with "computer" in it stays whole.
+            Some(name) if !about_the_computer(id) => opponent_words(self.lang)
+                .iter()
+                .fold(text, |t, w| t.replace(w, "\u{1}"))
+                .replace('\u{1}', name),
+            _ => text,
+        }
+    }
+}
+
+#[cfg(test)]
+mod opponent_tests {
+    use super::*;
+
+    #[test]
+    fn a_friend_is_named_where_the_table_says_the_computer_in_every_language() {
+        for lang in Lang::ALL {
+            let v = Voice::new(lang).against(Some("Computer Ana"));
+            for id in ["status-thinking", "status-layoff", "banner-series-decided"] {
+                let plain = Voice::new(lang).t(id, &[("who", "computer".into())]);
+                let named = v.t(id, &[("who", "computer".into())]);
+                assert_ne!(plain, named, "{lang:?} {id}");
+                assert!(named.contains("Computer Ana"), "{lang:?} {id}: {named}");
+                let lower = named.replace("Computer Ana", "").to_lowercase();
+                assert!(
+                    !lower.contains("computer") && !lower.contains("komputer"),
+                    "{named}"
+                );
+            }
+            // The settings still speak of the computer.
+            assert_eq!(
+                v.t("settings-computer", &[]),
+                Voice::new(lang).t("settings-computer", &[])
+            );
+            assert_eq!(v.against(None), Voice::new(lang));
+        }
     }
 }
 

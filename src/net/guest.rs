@@ -355,18 +355,31 @@ impl Guest {
 
     /// The guest player's move, checked on its own table first: the message to send.
     pub fn play(&self, action: Action) -> Result<Message, GuestError> {
+        let mut msgs = self.play_all(std::slice::from_ref(&action))?;
+        msgs.pop().ok_or(GuestError::NotNow("no move"))
+    }
+
+    /// The guest player's moves in turn (laying off several cards), each checked on its own
+    /// table with the ones before it applied: the messages to send.
+    pub fn play_all(&self, actions: &[Action]) -> Result<Vec<Message>, GuestError> {
         let (Some(m), Some(told)) = (&self.series, &self.told) else {
             return Err(GuestError::NotNow("a move before the deal"));
         };
         if self.foul.is_some() || self.ended {
             return Err(GuestError::NotNow("the series has ended"));
         }
-        m.clone().apply(local(GUEST), action.clone())?;
-        Ok(Message::Move {
-            deal: told.deal,
-            at: m.round().history().len(),
-            action,
-        })
+        let mut m = m.clone();
+        let mut out = Vec::with_capacity(actions.len());
+        for action in actions {
+            let at = m.round().history().len();
+            m.apply(local(GUEST), action.clone())?;
+            out.push(Message::Move {
+                deal: told.deal,
+                at,
+                action: action.clone(),
+            });
+        }
+        Ok(out)
     }
 
     /// The guest player asks for the next deal: the message to send, once the round is over.

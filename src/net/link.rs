@@ -66,6 +66,19 @@ pub struct LinkConfig {
     pub retry: Duration,
     /// The most messages a second the other side may send.
     pub max_rate: u32,
+    /// Called after each event is told, from the network thread: to wake a game that sleeps
+    /// while idle.
+    pub wake: Option<Waker>,
+}
+
+/// A callback that wakes the game (see [`LinkConfig::wake`]).
+#[derive(Clone)]
+pub struct Waker(pub std::sync::Arc<dyn Fn() + Send + Sync>);
+
+impl std::fmt::Debug for Waker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Waker")
+    }
 }
 
 impl LinkConfig {
@@ -81,6 +94,7 @@ impl LinkConfig {
             silence: Duration::from_secs(12),
             retry: Duration::from_secs(2),
             max_rate: 200,
+            wake: None,
         }
     }
 
@@ -151,7 +165,8 @@ enum Command {
 /// A link to a friend's game, its network on a thread of its own.
 pub struct Link {
     commands: tmpsc::UnboundedSender<Command>,
-    events: mpsc::Receiver<LinkEvent>,
+    /// Behind a lock only so the link can sit in a game's shared state; one reader.
+    events: std::sync::Mutex<mpsc::Receiver<LinkEvent>>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -179,12 +194,12 @@ impl Link {
         let (commands, command_rx) = tmpsc::unbounded_channel();
         let (event_tx, events) = mpsc::channel();
         let thread = std::thread::Builder::new()
-            .name("hollywood-gin-link".into())
+            .name("friend link".into())
             .spawn(move || {
                 let runtime = tokio::runtime::Builder::new_current_thread()
                     .enable_all()
                     .build();
-                let events = Events(event_tx);
+                let events = Events(event_tx, config.wake.clone());
                 match runtime {
                     Ok(rt) => rt.block_on(run(config, dial, command_rx, events)),
                     Err(e) => events.send(LinkEvent::Failed { why: e.to_string() }),
@@ -193,7 +208,7 @@ impl Link {
             .map_err(|e| LinkError::Thread(e.to_string()))?;
         Ok(Link {
             commands,
-            events,
+            events: std::sync::Mutex::new(events),
             thread: Some(thread),
         })
     }
@@ -205,19 +220,18 @@ impl Link {
 
     /// The next event, if one has come; never blocks.
     pub fn try_recv(&self) -> Option<LinkEvent> {
-        self.events.try_recv().ok()
+        self.events.lock().ok()?.try_recv().ok()
     }
 
     /// The next event within `wait` (for tests and tools, not the render thread).
     pub fn recv_timeout(&self, wait: Duration) -> Option<LinkEvent> {
-        self.events.recv_timeout(wait).ok()
+        self.events.lock().ok()?.recv_timeout(wait).ok()
     }
 }
 
-impl Drop for Link {
-    /// Closes the connection cleanly and waits for the network thread (a moment: the endpoint
-    /// is given a second to say goodbye).
-    fn drop(&mut self) {
+impl Link {
+    /// Closes the connection and waits for the network thread to end (a second at most).
+    pub fn close(mut self) {
         let _ = self.commands.send(Command::Close);
         if let Some(t) = self.thread.take() {
             let _ = t.join();
@@ -225,12 +239,23 @@ impl Drop for Link {
     }
 }
 
+impl Drop for Link {
+    /// Closes the connection without waiting: the network thread says goodbye and ends on its
+    /// own, so dropping a link never holds up the game's frame.
+    fn drop(&mut self) {
+        let _ = self.commands.send(Command::Close);
+    }
+}
+
 /// The events channel; a send to a game that has gone is nothing to report.
-struct Events(mpsc::Sender<LinkEvent>);
+struct Events(mpsc::Sender<LinkEvent>, Option<Waker>);
 
 impl Events {
     fn send(&self, e: LinkEvent) {
         let _ = self.0.send(e);
+        if let Some(w) = &self.1 {
+            (w.0)();
+        }
     }
 }
 

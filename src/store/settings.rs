@@ -115,6 +115,9 @@ pub struct Settings {
     pub ui_scale: u32,
     /// The window as it was last closed; `None` before the first run.
     pub window: Option<WindowPlacement>,
+    /// The name a friend sees this player by; `None` until set (the system's user name then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player_name: Option<String>,
 }
 
 impl Settings {
@@ -136,6 +139,7 @@ impl Default for Settings {
             ui_scale: 100,
             language: None,
             window: None,
+            player_name: None,
         }
     }
 }
@@ -171,6 +175,11 @@ impl crate::store::Stored for Settings {
                 "ui_scale {} is not between 80 and 150 (percent)",
                 self.ui_scale
             ));
+        }
+        if let Some(n) = &self.player_name
+            && (n.chars().count() > 64 || n.chars().any(char::is_control))
+        {
+            return Err("player_name is longer than 64 letters or holds control characters".into());
         }
         if let Some(w) = self.window {
             let fits = |v: u32| (1..=WindowPlacement::MAX).contains(&v);

@@ -464,3 +464,34 @@ review-next = Next
 review-biggest = Biggest mistake
 review-close = Close
 review-none = There was no decision to weigh in this round.
+
+## Playing a friend on another computer.
+
+menu-friend = Play a friend
+friend-intro = Play a Hollywood series against a friend on another computer, over the internet or your own network. One of you hosts and sends the other the invite code.
+friend-your-name = Your name
+friend-host = Host a series
+friend-host-note = Under your rules from Settings: { $rules }.
+friend-code-label = Invite code from your friend
+friend-join = Join
+friend-bad-code = That is not an invite code: copy the whole code your friend sent.
+friend-starting = Starting…
+friend-code = Your invite code
+friend-copy = Copy
+friend-copied = Copied.
+friend-waiting = Send the code to your friend. The series starts when they join.
+friend-dialling = Connecting to your friend's game…
+friend-offer = { $name }'s series: { $rules }.
+friend-accept = Play
+friend-cancel = Cancel
+friend-playing = Playing { $name }.
+friend-back-to-table = Back to the table
+friend-end = End the series
+friend-lost = The connection to { $name } dropped. Waiting for { $name } to reconnect…
+friend-taken = The host is already playing this series with someone else.
+friend-foul = { $name }'s game dealt or reported cards that are not the agreed deal. The series has ended.
+friend-left = { $name } ended the series.
+friend-failed = The network could not start: { $why }
+friend-rules = gin { $gin }, undercut { $undercut }, knock at { $knock } or less, games to { $target }
+friend-someone = your friend
+seat-friend = { $name }

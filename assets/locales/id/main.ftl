@@ -444,3 +444,34 @@ review-next = Berikutnya
 review-biggest = Kesalahan terbesar
 review-close = Tutup
 review-none = Tidak ada keputusan yang perlu ditimbang di ronde ini.
+
+## Bermain melawan teman di komputer lain.
+
+menu-friend = Main dengan teman
+friend-intro = Mainkan satu seri Hollywood melawan teman di komputer lain, lewat internet atau jaringanmu sendiri. Salah satu menjadi tuan rumah dan mengirim kode undangan ke yang lain.
+friend-your-name = Namamu
+friend-host = Buka seri
+friend-host-note = Dengan aturanmu dari Pengaturan: { $rules }.
+friend-code-label = Kode undangan dari temanmu
+friend-join = Gabung
+friend-bad-code = Itu bukan kode undangan: salin seluruh kode yang dikirim temanmu.
+friend-starting = Memulai…
+friend-code = Kode undanganmu
+friend-copy = Salin
+friend-copied = Tersalin.
+friend-waiting = Kirim kode ini ke temanmu. Seri dimulai saat dia bergabung.
+friend-dialling = Menghubungkan ke permainan temanmu…
+friend-offer = Seri milik { $name }: { $rules }.
+friend-accept = Main
+friend-cancel = Batal
+friend-playing = Bermain melawan { $name }.
+friend-back-to-table = Kembali ke meja
+friend-end = Akhiri seri
+friend-lost = Sambungan ke { $name } terputus. Menunggu { $name } tersambung lagi…
+friend-taken = Tuan rumah sudah memainkan seri ini dengan orang lain.
+friend-foul = Permainan { $name } membagikan atau melaporkan kartu yang bukan pembagian yang disepakati. Seri telah berakhir.
+friend-left = { $name } mengakhiri seri.
+friend-failed = Jaringan tidak dapat dimulai: { $why }
+friend-rules = gin { $gin }, undercut { $undercut }, ketuk pada { $knock } atau kurang, game sampai { $target }
+friend-someone = temanmu
+seat-friend = { $name }

@@ -463,3 +463,34 @@ review-next = Volgende
 review-biggest = Grootste fout
 review-close = Sluiten
 review-none = In deze ronde viel er niets te wegen.
+
+## Tegen een vriend op een andere computer.
+
+menu-friend = Tegen een vriend
+friend-intro = Speel een Hollywood-reeks tegen een vriend op een andere computer, via internet of je eigen netwerk. Een van jullie is gastheer en stuurt de ander de uitnodigingscode.
+friend-your-name = Je naam
+friend-host = Een reeks openen
+friend-host-note = Met jouw regels uit Instellingen: { $rules }.
+friend-code-label = Uitnodigingscode van je vriend
+friend-join = Meedoen
+friend-bad-code = Dat is geen uitnodigingscode: kopieer de hele code die je vriend stuurde.
+friend-starting = Bezig met starten…
+friend-code = Jouw uitnodigingscode
+friend-copy = Kopiëren
+friend-copied = Gekopieerd.
+friend-waiting = Stuur de code naar je vriend. De reeks begint zodra die meedoet.
+friend-dialling = Verbinden met het spel van je vriend…
+friend-offer = De reeks van { $name }: { $rules }.
+friend-accept = Spelen
+friend-cancel = Annuleren
+friend-playing = Je speelt tegen { $name }.
+friend-back-to-table = Terug naar de tafel
+friend-end = De reeks beëindigen
+friend-lost = De verbinding met { $name } is weggevallen. Wachten tot { $name } weer verbindt…
+friend-taken = De gastheer speelt deze reeks al met iemand anders.
+friend-foul = Het spel van { $name } deelde of meldde kaarten die niet de afgesproken deling zijn. De reeks is beëindigd.
+friend-left = { $name } heeft de reeks beëindigd.
+friend-failed = Het netwerk kon niet starten: { $why }
+friend-rules = gin { $gin }, undercut { $undercut }, kloppen bij { $knock } of minder, spellen tot { $target }
+friend-someone = je vriend
+seat-friend = { $name }

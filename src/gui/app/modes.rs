@@ -18,6 +18,7 @@ pub enum MenuScreen {
     Settings,
     Statistics,
     Help,
+    Friend,
     Closed,
 }
 

@@ -35,13 +35,20 @@ impl Speech {
             system: lang,
         }
     }
+
+    /// Names the opponent: a friend's name, or `None` for the computer.
+    pub fn set_opponent(&mut self, name: Option<&str>) {
+        if self.voice.opponent() != name {
+            self.voice = self.voice.against(name);
+        }
+    }
 }
 
 /// Follows the language setting.
 fn follow_setting(settings: Res<PlayerSettings>, mut speech: ResMut<Speech>) {
     let want = settings.language.unwrap_or(speech.system);
     if speech.lang() != want {
-        speech.voice = Voice::new(want);
+        speech.voice = Voice::new(want).against(speech.opponent());
     }
 }
 

@@ -22,6 +22,7 @@ use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
 use crate::gui::table::command::table_changed;
 use crate::gui::table::command::{Feedback, Refusal};
+use crate::gui::table::friend::{Friend, FriendStatus};
 use crate::gui::table::layout::{Fits, RAISE};
 use crate::gui::table::phase::{TableSet, TurnPhase};
 use crate::gui::table::view::TableView;
@@ -243,6 +244,7 @@ fn show(commands: &mut Commands, item: TextParts, text: String, style: TextStyle
 
 fn update_texts(
     view: TableView,
+    friend: Res<Friend>,
     mut commands: Commands,
     mut status: Query<TextItem, (With<StatusText>, Without<NarrationText>)>,
     mut narration_text: Query<TextItem, (With<NarrationText>, Without<StatusText>)>,
@@ -261,6 +263,24 @@ fn update_texts(
     if let Ok(item) = status.single_mut() {
         let room = status_box(met);
         let mut text = status_line(speech, &series.current, hand.knocking, feedback, phase);
+        // Playing a friend: a dropped or ended connection says so before anything else.
+        if let Some(note) = friend
+            .0
+            .as_ref()
+            .filter(|_| series.friend.is_some())
+            .and_then(|g| {
+                let name = g.name.clone().unwrap_or_default();
+                let id = match &g.status {
+                    FriendStatus::Lost(_) => "friend-lost",
+                    FriendStatus::Left => "friend-left",
+                    FriendStatus::Foul(_) => "friend-foul",
+                    _ => return None,
+                };
+                Some(speech.t(id, &[("name", name.into())]))
+            })
+        {
+            text = note;
+        }
         // A hint asked for takes the place of the prompt: both say what to do now.
         if let Some(h) = &hand.hint {
             let rest = text.split_once('\n').map_or(text.as_str(), |t| t.1);
@@ -341,7 +361,8 @@ impl Plugin for HudPlugin {
                 (update_texts.run_if(
                     table_changed
                         .or_eager(resource_changed::<PlayerSettings>)
-                        .or_eager(resource_changed::<Speech>),
+                        .or_eager(resource_changed::<Speech>)
+                        .or_eager(resource_changed::<Friend>),
                 ),)
                     .in_set(TableSet::Show),
             );

@@ -67,7 +67,10 @@ pub fn seat_plates(
         (HUMAN, sp.t("seat-you", &[]), met.hand_y()),
         (
             COMPUTER,
-            sp.t("seat-computer", &[("level", level.into())]),
+            match sp.opponent() {
+                Some(name) => sp.t("seat-friend", &[("name", name.into())]),
+                None => sp.t("seat-computer", &[("level", level.into())]),
+            },
             met.opponent_y(),
         ),
     ]

@@ -75,7 +75,7 @@ fn computer_turn(
 ) {
     let now = time.elapsed();
     if !bot.busy() {
-        if series.current.round().to_act() != Some(COMPUTER) {
+        if series.current.round().to_act() != Some(COMPUTER) || series.friend.is_some() {
             return;
         }
         let view = View::of(

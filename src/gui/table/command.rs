@@ -91,6 +91,8 @@ pub enum SeriesCommand {
     /// Review the player's decisions in round `n` (from 0) of the series in play: `review`'s
     /// business; the table changes nothing for it.
     Review(usize),
+    /// Leave the series with a friend: the player's own series comes back.
+    LeaveFriend,
 }
 
 /// What changes only how the hand shows and what the player has chosen but not played.
@@ -176,8 +178,23 @@ fn series_command(
     settings: &Settings,
     cmd: SeriesCommand,
 ) {
+    // A new series or a replayed deal leaves a friend's series (the link says goodbye); the
+    // next round of one is asked of the friend's game.
+    match (cmd, series.friend.as_mut()) {
+        (SeriesCommand::NextRound, Some(f)) => {
+            let m = &series.current;
+            f.ready = m.round().is_finished() && !m.scoreboard().is_over();
+            hand.clear_choice();
+            return;
+        }
+        (SeriesCommand::NewSeries(_) | SeriesCommand::Replay { .. }, Some(_)) => {
+            series.leave_friend();
+        }
+        _ => {}
+    }
     match cmd {
         SeriesCommand::Review(_) => return,
+        SeriesCommand::LeaveFriend => series.leave_friend(),
         SeriesCommand::NewSeries(seed) => {
             // Cannot fail with a seed.
             let _ = series.start_series(settings, Some(seed));

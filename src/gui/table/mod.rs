@@ -8,6 +8,7 @@
 
 pub mod bot;
 pub mod command;
+pub mod friend;
 pub mod hand_order;
 pub mod layout;
 pub mod persist;
@@ -36,6 +37,7 @@ impl PluginGroup for TablePlugins {
             })
             .add(command::CommandPlugin)
             .add(bot::BotPlugin)
+            .add(friend::FriendPlugin)
             .add(persist::PersistPlugin::new(self.boot, self.opening_seed))
     }
 }

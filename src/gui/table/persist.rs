@@ -220,6 +220,7 @@ fn start_writer() -> Writer {
 fn autosave(series: Res<Series>, mut files: ResMut<FileWriter>) {
     if !series.is_changed()
         || series.practising()
+        || series.friend.is_some()
         || files.saved_series.as_ref() == Some(&series.current)
     {
         return;
@@ -267,7 +268,9 @@ fn count_rounds(
     files: Res<FileWriter>,
 ) {
     let mut changed = false;
-    for e in ends.read().filter(|e| !e.practice) {
+    // Rounds against a friend are not counted against the computer's level.
+    let vs_friend = series.friend.is_some();
+    for e in ends.read().filter(|e| !e.practice && !vs_friend) {
         stats
             .0
             .count_round(series.level, HUMAN, &e.result, &e.entry);

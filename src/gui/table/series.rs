@@ -31,6 +31,26 @@ pub struct Series {
     pub set_aside: Option<Match>,
     /// Rounds finished since they were last announced.
     pub(super) ended: Vec<RoundEnd>,
+    /// Playing a friend rather than the computer: how the player's moves leave the table.
+    pub friend: Option<FriendSeat>,
+}
+
+/// The table's side of a series with a friend (see [`super::friend`]): the player's moves wait
+/// here for the link, and the player's own series waits to come back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FriendSeat {
+    /// Hosting (the host's game referees, and its table moves at once) or joining (the table
+    /// moves when the host's game answers).
+    pub hosting: bool,
+    /// The player's moves not yet handed to the link, in order.
+    pub outbox: Vec<Action>,
+    /// The guest's table with its moves not yet answered applied, to check the next one
+    /// against (never shown: a draw from the stock there is a stand-in card).
+    pub pending: Option<Match>,
+    /// The player asks for the next deal.
+    pub ready: bool,
+    /// The player's series against the computer, set aside untouched.
+    pub solo: Box<Series>,
 }
 
 /// A round that has just been entered on the scoreboard. Its entry says what it closed and
@@ -61,6 +81,31 @@ impl Series {
             bot_seed,
             set_aside: None,
             ended: Vec::new(),
+            friend: None,
+        }
+    }
+
+    /// A series with a friend on the table, `current` its match as this side knows it; the
+    /// player's own series is set aside and comes back with [`Series::leave_friend`].
+    pub fn with_friend(&mut self, current: Match, hosting: bool) {
+        let solo = match self.friend.take() {
+            Some(f) => f.solo,
+            None => Box::new(self.clone()),
+        };
+        *self = Series::resume(current, self.level, self.bot_seed);
+        self.friend = Some(FriendSeat {
+            hosting,
+            outbox: Vec::new(),
+            pending: None,
+            ready: false,
+            solo,
+        });
+    }
+
+    /// Back to the series against the computer.
+    pub fn leave_friend(&mut self) {
+        if let Some(f) = self.friend.take() {
+            *self = *f.solo;
         }
     }
 
@@ -104,8 +149,20 @@ impl Series {
     }
 
     /// Applies an action through the rules core; a round it finishes is queued for
-    /// [`RoundEnd`].
+    /// [`RoundEnd`]. Playing a friend, the player's action goes to the outbox too; as the
+    /// guest it is only checked (against the table with the moves not yet answered) and the
+    /// table waits for the host's answer.
     pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        if let Some(f) = self.friend.as_mut() {
+            if !f.hosting {
+                let pending = f.pending.get_or_insert_with(|| self.current.clone());
+                pending.apply(seat, action.clone())?;
+                f.outbox.push(action);
+                return Ok(());
+            }
+            self.current.clone().apply(seat, action.clone())?;
+            f.outbox.push(action.clone());
+        }
         let entry = self.current.apply(seat, action)?;
         if let (Some(entry), Some(result)) = (entry, self.current.round().result()) {
             self.ended.push(RoundEnd {
@@ -115,6 +172,31 @@ impl Series {
             });
         }
         Ok(())
+    }
+
+    /// A match told by the link (a friend's move, a deal): put on the table, and its newly
+    /// finished rounds announced.
+    pub fn friend_table(&mut self, m: &Match) {
+        if &self.current == m {
+            return;
+        }
+        let before = self.current.scoreboard().history.len();
+        let same_series = self.current.deals() <= m.deals();
+        self.current = m.clone();
+        if let Some(f) = self.friend.as_mut() {
+            f.pending = None;
+        }
+        let history = &m.scoreboard().history;
+        if same_series
+            && history.len() > before
+            && let (Some(entry), Some(result)) = (history.last(), m.round().result())
+        {
+            self.ended.push(RoundEnd {
+                result: result.clone(),
+                entry: entry.clone(),
+                practice: false,
+            });
+        }
     }
 
     /// Rounds finished since the last call.

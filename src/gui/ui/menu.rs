@@ -19,6 +19,7 @@ use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::friend_page::{FriendForm, friend_page};
 use super::help_page::help_page;
 use super::page::{big, menu_window};
 use super::replay_page::{ReplayForm, replay_page};
@@ -99,6 +100,9 @@ fn main_page(
                     next.set(MenuScreen::Closed);
                 }
             }
+            if big(ui, &sp.t("menu-friend", &[])) {
+                next.set(MenuScreen::Friend);
+            }
             if big(ui, &sp.t("menu-replay", &[])) {
                 next.set(MenuScreen::Replay);
             }
@@ -157,6 +161,7 @@ pub struct MenuPlugin;
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<ReplayForm>()
+            .init_resource::<FriendForm>()
             // Before the table's input, so an Esc that cancels a knock does not also open the menu.
             .add_systems(Update, esc.before(TableSet::Input))
             .add_systems(
@@ -168,6 +173,7 @@ impl Plugin for MenuPlugin {
                     settings_page.run_if(in_state(MenuScreen::Settings)),
                     stats_page.run_if(in_state(MenuScreen::Statistics)),
                     help_page.run_if(in_state(MenuScreen::Help)),
+                    friend_page.run_if(in_state(MenuScreen::Friend)),
                 ),
             );
     }

@@ -4,6 +4,7 @@
 //! pages, and the round [`review`].
 
 pub mod banner;
+pub mod friend_page;
 pub mod help_page;
 pub mod menu;
 pub mod moves;

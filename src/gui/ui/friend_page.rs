@@ -1,0 +1,229 @@
+//! The menu's Play a friend page: host a series (the invite code, with Copy) or join one by
+//! pasting a code (the host's rules, then Play); while a series with a friend is on, where it
+//! stands (playing, waiting for a reconnection, ended) and the way out.
+//!
+//! Decisions:
+//! - Hosting plays under the rules in the player's settings, shown before the code is given;
+//!   the guest sees the same rules (from the host's greeting) and says yes before anything is
+//!   dealt.
+//! - The player's name is kept in the settings; it starts as the system's user name.
+
+use bevy::prelude::*;
+use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
+use bevy_egui::{EguiContexts, egui};
+
+use super::page::{back, menu_window};
+use crate::gui::app::modes::MenuScreen;
+use crate::gui::app::settings::PlayerSettings;
+use crate::gui::app::speech::Speech;
+use crate::gui::table::command::{PlayerCommand, SeriesCommand};
+use crate::gui::table::friend::{Friend, FriendGame, FriendStatus, MAX_NAME, internet_config};
+use crate::lang::Voice;
+use crate::net::link::Waker;
+use crate::rules::RuleSettings;
+
+/// The page's form.
+#[derive(Resource, Default)]
+pub struct FriendForm {
+    code: String,
+    /// The code typed was no invite code.
+    bad_code: bool,
+    /// The network could not start.
+    failed: Option<String>,
+    copied: bool,
+}
+
+/// The rules of a series in a line.
+pub fn rules_line(sp: &Voice, r: &RuleSettings) -> String {
+    sp.t(
+        "friend-rules",
+        &[
+            ("gin", r.gin_bonus.into()),
+            ("undercut", r.undercut_bonus.into()),
+            ("knock", r.knock_limit.into()),
+            ("target", r.game_target.into()),
+        ],
+    )
+}
+
+/// The player's name: from the settings, else the system's user name.
+pub fn player_name(settings: &PlayerSettings) -> String {
+    let name = settings
+        .player_name
+        .clone()
+        .or_else(|| std::env::var("USER").ok())
+        .or_else(|| std::env::var("USERNAME").ok())
+        .unwrap_or_default();
+    name.trim().chars().take(MAX_NAME).collect()
+}
+
+/// Wakes the app from the network thread (none in headless tests, which never sleep).
+fn waker(proxy: Option<&EventLoopProxyWrapper>) -> Option<Waker> {
+    let proxy = (**proxy?).clone();
+    Some(Waker(std::sync::Arc::new(move || {
+        let _ = proxy.send_event(WinitUserEvent::WakeUp);
+    })))
+}
+
+/// The Play a friend page.
+#[allow(clippy::too_many_arguments)]
+pub fn friend_page(
+    mut contexts: EguiContexts,
+    speech: Res<Speech>,
+    mut settings: ResMut<PlayerSettings>,
+    mut friend: ResMut<Friend>,
+    mut form: ResMut<FriendForm>,
+    proxy: Option<Res<EventLoopProxyWrapper>>,
+    mut next: ResMut<NextState<MenuScreen>>,
+    mut commands: MessageWriter<PlayerCommand>,
+) -> Result {
+    let sp = &*speech;
+    let ctx = contexts.ctx_mut()?;
+    menu_window(ctx, sp.t("menu-friend", &[]), |ui| {
+        ui.set_max_width(520.0);
+        let Some(game) = friend.0.as_mut() else {
+            ui.label(sp.t("friend-intro", &[]));
+            ui.horizontal(|ui| {
+                ui.label(sp.t("friend-your-name", &[]));
+                let mut name = player_name(&settings);
+                if ui
+                    .add(egui::TextEdit::singleline(&mut name).char_limit(MAX_NAME))
+                    .changed()
+                {
+                    settings.player_name = Some(name);
+                }
+            });
+            let name = player_name(&settings);
+            let name = if name.is_empty() {
+                sp.t("friend-someone", &[])
+            } else {
+                name
+            };
+            ui.separator();
+            ui.label(sp.t(
+                "friend-host-note",
+                &[("rules", rules_line(sp, &settings.rules).into())],
+            ));
+            if ui.button(sp.t("friend-host", &[])).clicked() {
+                let config = internet_config(waker(proxy.as_deref()));
+                match FriendGame::host(&name, settings.rules.clone(), config) {
+                    Ok(g) => friend.0 = Some(g),
+                    Err(e) => form.failed = Some(e.to_string()),
+                }
+            }
+            ui.separator();
+            ui.label(sp.t("friend-code-label", &[]));
+            ui.horizontal(|ui| {
+                ui.add(egui::TextEdit::singleline(&mut form.code).desired_width(360.0));
+                if ui.button(sp.t("friend-join", &[])).clicked() {
+                    let config = internet_config(waker(proxy.as_deref()));
+                    match FriendGame::join(&form.code, &name, config) {
+                        Ok(g) => {
+                            friend.0 = Some(g);
+                            form.bad_code = false;
+                        }
+                        Err(crate::net::link::LinkError::BadTicket(_)) => form.bad_code = true,
+                        Err(e) => form.failed = Some(e.to_string()),
+                    }
+                }
+            });
+            if form.bad_code {
+                ui.colored_label(egui::Color32::LIGHT_RED, sp.t("friend-bad-code", &[]));
+            }
+            if let Some(why) = &form.failed {
+                ui.colored_label(
+                    egui::Color32::LIGHT_RED,
+                    sp.t("friend-failed", &[("why", why.clone().into())]),
+                );
+            }
+            back(ui, sp, &mut next);
+            return;
+        };
+        let name = game
+            .name
+            .clone()
+            .unwrap_or_else(|| sp.t("friend-someone", &[]));
+        let named = |id: &str| sp.t(id, &[("name", name.clone().into())]);
+        let mut cancel = false;
+        match game.status.clone() {
+            FriendStatus::Starting => {
+                ui.label(sp.t("friend-starting", &[]));
+                cancel = ui.button(sp.t("friend-cancel", &[])).clicked();
+            }
+            FriendStatus::Waiting => {
+                ui.label(egui::RichText::new(sp.t("friend-code", &[])).strong());
+                let code = game.ticket.clone().unwrap_or_default();
+                ui.add(egui::Label::new(egui::RichText::new(&code).monospace()).wrap());
+                ui.horizontal(|ui| {
+                    if ui.button(sp.t("friend-copy", &[])).clicked() {
+                        ui.ctx().copy_text(code.clone());
+                        form.copied = true;
+                    }
+                    if form.copied {
+                        ui.label(sp.t("friend-copied", &[]));
+                    }
+                });
+                ui.label(sp.t("friend-waiting", &[]));
+                if let Some(r) = game.rules() {
+                    ui.label(egui::RichText::new(rules_line(sp, r)).small());
+                }
+                cancel = ui.button(sp.t("friend-cancel", &[])).clicked();
+            }
+            FriendStatus::Dialling => {
+                ui.label(sp.t("friend-dialling", &[]));
+                cancel = ui.button(sp.t("friend-cancel", &[])).clicked();
+            }
+            FriendStatus::Offered => {
+                let rules = game.rules().map(|r| rules_line(sp, r)).unwrap_or_default();
+                ui.label(sp.t(
+                    "friend-offer",
+                    &[("name", name.clone().into()), ("rules", rules.into())],
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button(sp.t("friend-accept", &[])).clicked() {
+                        game.accept();
+                    }
+                    cancel = ui.button(sp.t("friend-cancel", &[])).clicked();
+                });
+            }
+            FriendStatus::Playing | FriendStatus::Lost(_) => {
+                let playing = game.status == FriendStatus::Playing;
+                ui.label(named(if playing {
+                    "friend-playing"
+                } else {
+                    "friend-lost"
+                }));
+                ui.horizontal(|ui| {
+                    if game.series().is_some()
+                        && ui.button(sp.t("friend-back-to-table", &[])).clicked()
+                    {
+                        next.set(MenuScreen::Closed);
+                    }
+                    cancel = ui.button(sp.t("friend-end", &[])).clicked();
+                });
+            }
+            FriendStatus::Taken
+            | FriendStatus::Foul(_)
+            | FriendStatus::Left
+            | FriendStatus::Failed(_) => {
+                let text = match game.status.clone() {
+                    FriendStatus::Taken => sp.t("friend-taken", &[]),
+                    FriendStatus::Foul(_) => named("friend-foul"),
+                    FriendStatus::Left => named("friend-left"),
+                    FriendStatus::Failed(why) => sp.t("friend-failed", &[("why", why.into())]),
+                    _ => String::new(),
+                };
+                ui.colored_label(egui::Color32::LIGHT_RED, text);
+                cancel = ui.button(sp.t("button-back", &[])).clicked();
+            }
+        }
+        if cancel {
+            game.end();
+            friend.0 = None;
+            form.copied = false;
+            // Back to the player's own series, if the friend's was on the table.
+            commands.write(PlayerCommand::Series(SeriesCommand::LeaveFriend));
+        }
+    });
+    Ok(())
+}
