@@ -478,6 +478,7 @@ friend-bad-code = That is not an invite code: copy the whole code your friend se
 friend-starting = Starting…
 friend-code = Your invite code
 friend-copy = Copy
+friend-paste = Paste
 friend-copied = Copied.
 friend-waiting = Send the code to your friend. The series starts when they join.
 friend-dialling = Connecting to your friend's game…

@@ -458,6 +458,7 @@ friend-bad-code = Itu bukan kode undangan: salin seluruh kode yang dikirim teman
 friend-starting = Memulai…
 friend-code = Kode undanganmu
 friend-copy = Salin
+friend-paste = Tempel
 friend-copied = Tersalin.
 friend-waiting = Kirim kode ini ke temanmu. Seri dimulai saat dia bergabung.
 friend-dialling = Menghubungkan ke permainan temanmu…

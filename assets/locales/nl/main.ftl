@@ -477,6 +477,7 @@ friend-bad-code = Dat is geen uitnodigingscode: kopieer de hele code die je vrie
 friend-starting = Bezig met starten…
 friend-code = Jouw uitnodigingscode
 friend-copy = Kopiëren
+friend-paste = Plakken
 friend-copied = Gekopieerd.
 friend-waiting = Stuur de code naar je vriend. De reeks begint zodra die meedoet.
 friend-dialling = Verbinden met het spel van je vriend…

@@ -57,6 +57,29 @@ pub fn player_name(settings: &PlayerSettings) -> String {
     name.trim().chars().take(MAX_NAME).collect()
 }
 
+thread_local! {
+    /// The clipboard holding the copied code: on X11 the copy lasts only while it lives, so it
+    /// is kept (in the thread that copied) until the next copy or the end of the game.
+    static CLIPBOARD: std::cell::RefCell<Option<arboard::Clipboard>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Puts `text` on the system clipboard; false if there is no clipboard to be had.
+fn copy(text: &str) -> bool {
+    CLIPBOARD.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.is_none() {
+            *c = arboard::Clipboard::new().ok();
+        }
+        c.as_mut().is_some_and(|c| c.set_text(text).is_ok())
+    })
+}
+
+/// The text on the system clipboard, if any.
+fn paste() -> Option<String> {
+    arboard::Clipboard::new().ok()?.get_text().ok()
+}
+
 /// Wakes the app from the network thread (none in headless tests, which never sleep).
 fn waker(proxy: Option<&EventLoopProxyWrapper>) -> Option<Waker> {
     let proxy = (**proxy?).clone();
@@ -114,7 +137,16 @@ pub fn friend_page(
             ui.separator();
             ui.label(sp.t("friend-code-label", &[]));
             ui.horizontal(|ui| {
-                ui.add(egui::TextEdit::singleline(&mut form.code).desired_width(360.0));
+                let field = ui.add(egui::TextEdit::singleline(&mut form.code).desired_width(300.0));
+                // Ctrl+V (Cmd+V) in the field, and a Paste button, read the system clipboard:
+                // the window has no clipboard of its own.
+                let keyed = field.has_focus()
+                    && ui.input(|i| i.modifiers.command && i.key_pressed(egui::Key::V));
+                if (ui.button(sp.t("friend-paste", &[])).clicked() || keyed)
+                    && let Some(text) = paste()
+                {
+                    form.code = text.trim().to_string();
+                }
                 if ui.button(sp.t("friend-join", &[])).clicked() {
                     let config = internet_config(waker(proxy.as_deref()));
                     match FriendGame::join(&form.code, &name, config) {
@@ -156,8 +188,7 @@ pub fn friend_page(
                 ui.add(egui::Label::new(egui::RichText::new(&code).monospace()).wrap());
                 ui.horizontal(|ui| {
                     if ui.button(sp.t("friend-copy", &[])).clicked() {
-                        ui.ctx().copy_text(code.clone());
-                        form.copied = true;
+                        form.copied = copy(&code);
                     }
                     if form.copied {
                         ui.label(sp.t("friend-copied", &[]));
