@@ -492,6 +492,7 @@ friend-lost = The connection to { $name } dropped. Waiting for { $name } to reco
 friend-taken = The host is already playing this series with someone else.
 friend-foul = { $name }'s game dealt or reported cards that are not the agreed deal. The series has ended.
 friend-left = { $name } ended the series.
+friend-other-version = Your friend runs Hollywood Gin { $theirs }, which cannot play this one ({ $ours }). Update both to the same version.
 friend-failed = The network could not start: { $why }
 friend-rules = gin { $gin }, undercut { $undercut }, knock at { $knock } or less, games to { $target }
 friend-someone = your friend

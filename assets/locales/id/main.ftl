@@ -472,6 +472,7 @@ friend-lost = Sambungan ke { $name } terputus. Menunggu { $name } tersambung lag
 friend-taken = Tuan rumah sudah memainkan seri ini dengan orang lain.
 friend-foul = Permainan { $name } membagikan atau melaporkan kartu yang bukan pembagian yang disepakati. Seri telah berakhir.
 friend-left = { $name } mengakhiri seri.
+friend-other-version = Temanmu memakai Hollywood Gin { $theirs }, yang tidak bisa bermain dengan versi ini ({ $ours }). Perbarui keduanya ke versi yang sama.
 friend-failed = Jaringan tidak dapat dimulai: { $why }
 friend-rules = gin { $gin }, undercut { $undercut }, ketuk pada { $knock } atau kurang, game sampai { $target }
 friend-someone = temanmu

@@ -491,6 +491,7 @@ friend-lost = De verbinding met { $name } is weggevallen. Wachten tot { $name } 
 friend-taken = De gastheer speelt deze reeks al met iemand anders.
 friend-foul = Het spel van { $name } deelde of meldde kaarten die niet de afgesproken deling zijn. De reeks is beëindigd.
 friend-left = { $name } heeft de reeks beëindigd.
+friend-other-version = Je vriend speelt Hollywood Gin { $theirs }, dat niet met deze ({ $ours }) kan spelen. Zet beide op dezelfde versie.
 friend-failed = Het netwerk kon niet starten: { $why }
 friend-rules = gin { $gin }, undercut { $undercut }, kloppen bij { $knock } of minder, spellen tot { $target }
 friend-someone = je vriend

@@ -20,10 +20,11 @@ use super::series::Series;
 use crate::gui::app::modes::MenuScreen;
 use crate::gui::app::speech::Speech;
 use crate::net::fair::{GuestNonce, HostSecret};
-use crate::net::guest::{Guest, GuestEvent};
-use crate::net::host::{Host, HostEvent};
+use crate::net::guest::{Guest, GuestError, GuestEvent};
+use crate::net::host::{Host, HostEvent, Refusal as HostRefusal};
 use crate::net::link::{Link, LinkConfig, LinkError, LinkEvent, Lost, Refused, Waker};
 use crate::net::wire::Message;
+use crate::net::wire::WireError;
 use crate::rules::{Match, RuleSettings};
 
 /// The longest name a player goes by at the table.
@@ -60,8 +61,24 @@ pub enum FriendStatus {
     Foul(String),
     /// The friend ended the series.
     Left,
+    /// The friend's game speaks another version of the protocol: both should update.
+    OtherVersion { theirs: String },
     /// The link could not start.
     Failed(String),
+}
+
+/// What a refusal of the friend's message means for the series.
+enum Refusal {
+    Foul,
+    Version(String),
+    Other,
+}
+
+fn version_of(e: &WireError) -> Option<String> {
+    match e {
+        WireError::OtherVersion { game, .. } => Some(game.clone()),
+        _ => None,
+    }
 }
 
 pub struct FriendGame {
@@ -243,7 +260,15 @@ impl FriendGame {
                     }
                     out.send
                 })
-                .map_err(|e| (e.to_string(), false)),
+                .map_err(|e| {
+                    let kind = match &e {
+                        HostRefusal::Wire(w) => {
+                            version_of(w).map_or(Refusal::Other, Refusal::Version)
+                        }
+                        _ => Refusal::Other,
+                    };
+                    (e.to_string(), kind)
+                }),
             Side::Guest(g) => g
                 .receive(msg, || GuestNonce(nonce))
                 .map(|out| {
@@ -256,7 +281,16 @@ impl FriendGame {
                     }
                     out.send
                 })
-                .map_err(|e| (e.to_string(), e.is_foul())),
+                .map_err(|e| {
+                    let kind = match &e {
+                        _ if e.is_foul() => Refusal::Foul,
+                        GuestError::Wire(w) => {
+                            version_of(w).map_or(Refusal::Other, Refusal::Version)
+                        }
+                        _ => Refusal::Other,
+                    };
+                    (e.to_string(), kind)
+                }),
         };
         match sent {
             Ok(send) => {
@@ -264,11 +298,13 @@ impl FriendGame {
                     self.link.send(m);
                 }
             }
-            Err((why, foul)) => {
+            Err((why, kind)) => {
                 warn!("the friend's game sent what this one refuses: {why}");
                 self.refusals += 1;
-                if foul {
-                    self.status = FriendStatus::Foul(why);
+                match kind {
+                    Refusal::Foul => self.status = FriendStatus::Foul(why),
+                    Refusal::Version(theirs) => self.status = FriendStatus::OtherVersion { theirs },
+                    Refusal::Other => {}
                 }
                 return;
             }

@@ -236,8 +236,16 @@ pub fn friend_page(
             FriendStatus::Taken
             | FriendStatus::Foul(_)
             | FriendStatus::Left
-            | FriendStatus::Failed(_) => {
+            | FriendStatus::Failed(_)
+            | FriendStatus::OtherVersion { .. } => {
                 let text = match game.status.clone() {
+                    FriendStatus::OtherVersion { theirs } => sp.t(
+                        "friend-other-version",
+                        &[
+                            ("theirs", theirs.into()),
+                            ("ours", env!("CARGO_PKG_VERSION").into()),
+                        ],
+                    ),
                     FriendStatus::Taken => sp.t("friend-taken", &[]),
                     FriendStatus::Foul(_) => named("friend-foul"),
                     FriendStatus::Left => named("friend-left"),
