@@ -19,6 +19,7 @@ use super::phase::TableSet;
 use super::series::Series;
 use crate::gui::app::modes::MenuScreen;
 use crate::gui::app::speech::Speech;
+use crate::gui::app::wake::{StayAwake, WakeCheck};
 use crate::net::fair::{GuestNonce, HostSecret};
 use crate::net::guest::{Guest, GuestError, GuestEvent};
 use crate::net::host::{Host, HostEvent, Refusal as HostRefusal};
@@ -95,6 +96,9 @@ pub struct FriendGame {
     held: Vec<Message>,
     /// Refusals of the friend's messages (a misbehaving game), for the log and the notice.
     pub refusals: u32,
+    /// Frames to stay awake after news: the link wakes the app for one frame, and what the
+    /// news changed (the turn phase, the texts) shows over the next few.
+    awake: u8,
     rng: StdRng,
 }
 
@@ -146,6 +150,7 @@ impl FriendGame {
             accepted: false,
             held: Vec::new(),
             refusals: 0,
+            awake: 0,
             rng,
         }
     }
@@ -200,9 +205,11 @@ impl FriendGame {
         )
     }
 
-    /// Takes what the link has told since the last frame.
-    fn drain(&mut self) {
+    /// Takes what the link has told since the last frame; whether anything came.
+    fn drain(&mut self) -> bool {
+        let mut news = false;
         while let Some(e) = self.link.try_recv() {
+            news = true;
             if self.over() {
                 continue;
             }
@@ -233,6 +240,7 @@ impl FriendGame {
                 LinkEvent::Failed { why } => self.status = FriendStatus::Failed(why),
             }
         }
+        news
     }
 
     /// One message from the friend's game, through this side's state machine.
@@ -390,7 +398,10 @@ fn pump_friend(
         game.send_players(s);
     }
     let before = (game.status.clone(), game.name.clone(), game.ticket.clone());
-    game.drain();
+    let news = game.drain();
+    if news || had_moves {
+        game.awake = 3;
+    }
     if (game.status.clone(), game.name.clone(), game.ticket.clone()) != before {
         friend.set_changed();
     }
@@ -407,6 +418,16 @@ fn pump_friend(
             s.friend_table(m);
             series.set_changed();
         }
+    }
+}
+
+/// The app stays awake a few frames after news from the friend's game.
+fn stay_awake(mut friend: ResMut<Friend>, mut wake: MessageWriter<StayAwake>) {
+    if let Some(g) = friend.bypass_change_detection().0.as_mut()
+        && g.awake > 0
+    {
+        g.awake -= 1;
+        wake.write(StayAwake);
     }
 }
 
@@ -438,6 +459,7 @@ impl Plugin for FriendPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Friend>()
             .add_systems(Update, pump_friend.in_set(TableSet::Bot))
+            .add_systems(PostUpdate, stay_awake.before(WakeCheck))
             .add_systems(
                 Update,
                 name_the_friend
