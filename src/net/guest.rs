@@ -133,6 +133,32 @@ impl Guest {
         self.ended
     }
 
+    /// The guest's table dealt again from what it was told (after reading the state back from
+    /// disk, where the table is not kept): refused if that does not deal and replay.
+    pub fn rebuild(&mut self) -> Result<(), GuestError> {
+        let Some(told) = self.told.clone() else {
+            self.series = None;
+            return Ok(());
+        };
+        let seed = self.check_told_again(&told)?;
+        let (revealed, series) = self.table_with(&told, seed)?;
+        self.revealed = revealed;
+        self.series = Some(series);
+        Ok(())
+    }
+
+    /// The seed of a round already told, if it was revealed.
+    fn check_told_again(&self, told: &Told) -> Result<Option<u64>, GuestError> {
+        let dealing = self
+            .dealing
+            .as_ref()
+            .ok_or(GuestError::NotNow("a round before its commitment"))?;
+        match told.secret {
+            Some(secret) => Ok(Some(dealing.check_reveal(told.deal, &secret)?)),
+            None => Ok(None),
+        }
+    }
+
     /// A new connection: the guest's greeting.
     pub fn connected(&mut self) -> Vec<Message> {
         self.greeted = false;

@@ -111,8 +111,9 @@ impl LinkConfig {
 /// What happened on the link.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LinkEvent {
-    /// Hosting: the endpoint is up; `ticket` is the invite code to give the friend.
-    Ready { ticket: String },
+    /// Hosting: the endpoint is up; `ticket` is the invite code to give the friend, and `port`
+    /// the UDP port it names (to bind again after a restart, so the same code still works).
+    Ready { ticket: String, port: u16 },
     /// A connection to the friend is open (again): greet.
     Connected { friend: [u8; 32] },
     /// A message from the friend.
@@ -305,7 +306,22 @@ async fn run(
     mut commands: tmpsc::UnboundedReceiver<Command>,
     events: Events,
 ) {
-    let endpoint = match bind(&config, dial.is_none()).await {
+    // The port asked for may have been taken since: any port then (the friend's game finds
+    // the host by its key through the address lookup, or is sent a new code).
+    let bound = match bind(&config, dial.is_none()).await {
+        Err(_) if config.port != 0 => {
+            bind(
+                &LinkConfig {
+                    port: 0,
+                    ..config.clone()
+                },
+                dial.is_none(),
+            )
+            .await
+        }
+        other => other,
+    };
+    let endpoint = match bound {
         Ok(e) => e,
         Err(why) => return events.send(LinkEvent::Failed { why }),
     };
@@ -315,7 +331,12 @@ async fn run(
             let _ = tokio::time::timeout(Duration::from_secs(5), endpoint.online()).await;
         }
         let ticket = EndpointTicket::new(endpoint.addr()).to_string();
-        events.send(LinkEvent::Ready { ticket });
+        let port = endpoint
+            .bound_sockets()
+            .iter()
+            .find(|a| a.is_ipv4())
+            .map_or(0, |a| a.port());
+        events.send(LinkEvent::Ready { ticket, port });
     }
     let mut friend: Option<EndpointId> =
         config.friend.and_then(|k| EndpointId::from_bytes(&k).ok());

@@ -44,9 +44,18 @@ fn for_bots(config: LinkConfig) -> LinkConfig {
 
 /// Hosts on loopback and waits for the ticket.
 fn hosting(config: LinkConfig) -> (Link, String) {
+    let (link, ticket, _) = hosting_at(config);
+    (link, ticket)
+}
+
+/// [`hosting`], with the port the ticket names.
+fn hosting_at(config: LinkConfig) -> (Link, String, u16) {
     let link = Link::host(config).unwrap();
     match link.recv_timeout(WAIT) {
-        Some(LinkEvent::Ready { ticket }) => (link, ticket),
+        Some(LinkEvent::Ready { ticket, port }) => {
+            assert_ne!(port, 0);
+            (link, ticket, port)
+        }
         other => panic!("no ticket: {other:?}"),
     }
 }
@@ -71,13 +80,16 @@ struct Net {
     hl: Link,
     gl: Link,
     ticket: String,
+    port: u16,
     rng: StdRng,
     lost: Vec<Lost>,
+    /// Connections opened: the host's count, the guest's.
+    connected: [usize; 2],
 }
 
 impl Net {
     fn new() -> Net {
-        let (hl, ticket) = hosting(for_bots(LinkConfig::loopback(key(1))));
+        let (hl, ticket, port) = hosting_at(for_bots(LinkConfig::loopback(key(1))));
         let gl = Link::join(&ticket, for_bots(LinkConfig::loopback(key(2)))).unwrap();
         let mut n = Net {
             host: Host::new("Ana", RuleSettings::default()),
@@ -85,8 +97,10 @@ impl Net {
             hl,
             gl,
             ticket,
+            port,
             rng: StdRng::seed_from_u64(7),
             lost: Vec::new(),
+            connected: [0; 2],
         };
         assert!(n.pump(|n| n.guest.series().is_some()), "no first deal");
         n
@@ -104,6 +118,7 @@ impl Net {
                 idle = false;
                 match e {
                     LinkEvent::Connected { .. } => {
+                        self.connected[0] += 1;
                         for m in self.host.connected() {
                             self.hl.send(m);
                         }
@@ -123,6 +138,7 @@ impl Net {
                 idle = false;
                 match e {
                     LinkEvent::Connected { .. } => {
+                        self.connected[1] += 1;
                         for m in self.guest.connected() {
                             self.gl.send(m);
                         }
@@ -257,7 +273,7 @@ fn a_guest_that_leaves_mid_round_and_comes_back_carries_on() {
     assert!(bad.is_err_and(|e| e.to_string().contains("invite code")));
     n.gl = Link::join(&ticket, for_bots(LinkConfig::loopback(key(2)))).unwrap();
     // The old link was dropped: the host hears the connection close, then the new one.
-    assert!(n.pump(|n| !n.lost.is_empty() && n.in_step()));
+    assert!(n.pump(|n| !n.lost.is_empty() && n.connected == [2, 2] && n.in_step()));
     assert!(matches!(n.lost[0], Lost::Closed(_)), "{:?}", n.lost);
     assert_eq!(n.hosts(), &before);
     while n.step(&bots).is_some() {}
@@ -267,6 +283,66 @@ fn a_guest_that_leaves_mid_round_and_comes_back_carries_on() {
         n.guests().scoreboard().history[0].points,
         n.hosts().scoreboard().history[0].points
     );
+}
+
+/// Both games quit mid-round and start again from what they kept on disk (their state as
+/// RON, their keys, the host's port): the guest dials the same invite code, the host knows it
+/// again, and the round goes on from the move where it stopped.
+#[test]
+fn both_games_restarted_from_their_files_carry_on_with_the_same_invite() {
+    let bots = [Level::Medium.bot(8), Level::Medium.bot(9)];
+    let mut n = Net::new();
+    for _ in 0..7 {
+        n.step(&bots);
+    }
+    let before = n.hosts().clone();
+    let kept_host = ron::to_string(&n.host).unwrap();
+    let kept_guest = ron::to_string(&n.guest).unwrap();
+    let (ticket, port) = (n.ticket.clone(), n.port);
+    // Both quit.
+    let Net { hl, gl, .. } = n;
+    hl.close();
+    gl.close();
+    // Both start again.
+    let host: Host = ron::from_str(&kept_host).unwrap();
+    let mut guest: Guest = ron::from_str(&kept_guest).unwrap();
+    guest.rebuild().unwrap();
+    assert_eq!(host.series(), Some(&before));
+    let config = LinkConfig {
+        port,
+        // The friend's public key, as the link told it on connecting.
+        friend: Some(*iroh::SecretKey::from_bytes(&key(2)).public().as_bytes()),
+        ..for_bots(LinkConfig::loopback(key(1)))
+    };
+    let (hl, again, _) = hosting_at(config);
+    assert_eq!(
+        again
+            .parse::<iroh_tickets::endpoint::EndpointTicket>()
+            .unwrap()
+            .endpoint_addr(),
+        ticket
+            .parse::<iroh_tickets::endpoint::EndpointTicket>()
+            .unwrap()
+            .endpoint_addr(),
+        "the same key and port: the same invite"
+    );
+    let gl = Link::join(&ticket, for_bots(LinkConfig::loopback(key(2)))).unwrap();
+    let mut n = Net {
+        host,
+        guest,
+        hl,
+        gl,
+        ticket,
+        port,
+        rng: StdRng::seed_from_u64(8),
+        lost: Vec::new(),
+        connected: [0; 2],
+    };
+    assert!(n.pump(|n| n.connected == [1, 1] && n.in_step()));
+    assert_eq!(n.hosts(), &before);
+    while n.step(&bots).is_some() {}
+    assert!(n.hosts().round().is_finished());
+    assert_eq!(n.guests().scoreboard().history.len(), 1);
 }
 
 /// A raw connection to the host, outside the game: for peers that misbehave on purpose.

@@ -31,6 +31,7 @@
 //!   Linux, Application Support on macOS, AppData on Windows); settings go in the config
 //!   directory, the saved series and statistics in the data directory.
 
+pub mod friend;
 pub mod lock;
 pub mod save;
 pub mod settings;
@@ -77,6 +78,9 @@ impl Paths {
     pub fn stats(&self) -> PathBuf {
         self.data.join("statistics.ron")
     }
+    pub fn friend(&self) -> PathBuf {
+        self.data.join("friend.ron")
+    }
 }
 
 /// Which of the game's files a notice is about.
@@ -85,6 +89,7 @@ pub enum FileKind {
     Settings,
     SavedSeries,
     Statistics,
+    Friend,
 }
 
 /// A kind of file the game keeps.

@@ -10,6 +10,7 @@ pub fn file_name(v: &Voice, kind: FileKind) -> String {
         FileKind::Settings => "settings",
         FileKind::SavedSeries => "series",
         FileKind::Statistics => "statistics",
+        FileKind::Friend => "friend",
     };
     v.t("file-name", &[("file", kind.into())])
 }

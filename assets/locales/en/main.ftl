@@ -242,6 +242,7 @@ deal-commit-tooltip = Before each deal the game fixes the cards and shows this c
 file-name = { $file ->
     [settings] settings
     [series] saved series
+    [friend] series with a friend
    *[statistics] statistics
 }
 notice-no-home = No home directory found: settings and the series will not be saved.

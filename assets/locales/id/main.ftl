@@ -231,6 +231,7 @@ deal-commit-tooltip = Sebelum setiap pembagian, permainan ini menetapkan kartuny
 file-name = { $file ->
     [settings] pengaturan
     [series] seri tersimpan
+    [friend] seri dengan teman
    *[statistics] statistik
 }
 notice-no-home = Folder rumah tidak ditemukan: pengaturan dan seri tidak akan disimpan.

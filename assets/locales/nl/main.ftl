@@ -238,6 +238,7 @@ deal-commit-tooltip = Vóór elke hand legt het spel de kaarten vast en toont he
 file-name = { $file ->
     [settings] instellingen
     [series] opgeslagen reeks
+    [friend] reeks met een vriend
    *[statistics] statistieken
 }
 notice-no-home = Geen thuismap gevonden: instellingen en de reeks worden niet bewaard.

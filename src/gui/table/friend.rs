@@ -86,8 +86,9 @@ pub struct FriendGame {
     pub side: Side,
     link: Link,
     pub status: FriendStatus,
-    /// The invite code, when hosting.
+    /// The invite code, when hosting, and the port it names.
     pub ticket: Option<String>,
+    port: u16,
     /// The friend's name, once greeted.
     pub name: Option<String>,
     /// Joining: the player has accepted the host's rules.
@@ -146,6 +147,7 @@ impl FriendGame {
             link,
             status,
             ticket: None,
+            port: 0,
             name: None,
             accepted: false,
             held: Vec::new(),
@@ -214,7 +216,8 @@ impl FriendGame {
                 continue;
             }
             match e {
-                LinkEvent::Ready { ticket } => {
+                LinkEvent::Ready { ticket, port } => {
+                    self.port = port;
                     self.ticket = Some(ticket);
                     self.status = FriendStatus::Waiting;
                 }

@@ -177,6 +177,11 @@ impl Series {
     /// A match told by the link (a friend's move, a deal): put on the table, and its newly
     /// finished rounds announced.
     pub fn friend_table(&mut self, m: &Match) {
+        // The host's word came: moves of the player's it has not taken (sent while the
+        // connection was down) are dropped, and the player moves again from the table shown.
+        if let Some(f) = self.friend.as_mut() {
+            f.pending = None;
+        }
         if &self.current == m {
             return;
         }
