@@ -2432,7 +2432,7 @@ fn a_round_against_a_friend_through_two_apps() {
     }
     let game = FriendGame::host("Ana", RuleSettings::default(), LinkConfig::loopback).unwrap();
     host.world_mut().resource_mut::<Friend>().0 = Some(game);
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
     let ticket = loop {
         host.update();
         let f = host.world().resource::<Friend>();
@@ -2464,14 +2464,44 @@ fn a_round_against_a_friend_through_two_apps() {
         std::thread::sleep(Duration::from_millis(2));
     }
     let players = [Level::Medium.bot(5), Level::Medium.bot(6)];
+    let moves = play_friends(&mut host, &mut guest, &players, deadline, |_, _| false);
+    check_friends_round(&host, &guest, moves);
+}
+
+/// Plays both tables by their players' bots until the round ends on both or `stop` says so;
+/// the moves made.
+fn play_friends(
+    host: &mut App,
+    guest: &mut App,
+    players: &[Box<dyn hollywood_gin::ai::Bot>; 2],
+    deadline: std::time::Instant,
+    stop: impl Fn(&App, usize) -> bool,
+) -> usize {
     let mut moves = 0;
     loop {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the round did not end"
-        );
+        if std::time::Instant::now() >= deadline {
+            use hollywood_gin::gui::table::friend::Friend;
+            let say = |a: &App| {
+                let s = a.world().resource::<Series>();
+                let f = a.world().resource::<Friend>();
+                format!(
+                    "status {:?}, moves {}, to act {:?}, seat {:?}",
+                    f.0.as_ref().map(|g| g.status.clone()),
+                    s.current.round().history().len(),
+                    s.current.round().to_act(),
+                    s.friend
+                        .as_ref()
+                        .map(|f| (f.outbox.len(), f.pending.is_some(), f.ready)),
+                )
+            };
+            panic!(
+                "the round did not end: host {}; guest {}",
+                say(host),
+                say(guest)
+            );
+        }
         let mut idle = true;
-        for (i, a) in [&mut host, &mut guest].into_iter().enumerate() {
+        for (i, a) in [&mut *host, &mut *guest].into_iter().enumerate() {
             a.update();
             if !at_rest(a) {
                 idle = false;
@@ -2504,13 +2534,18 @@ fn a_round_against_a_friend_through_two_apps() {
             host.world().resource::<Series>().current.clone(),
             guest.world().resource::<Series>().current.clone(),
         );
-        if h.round().is_finished() && g.round().is_finished() {
-            break;
+        if h.round().is_finished() && g.round().is_finished() || stop(host, moves) {
+            return moves;
         }
         if idle {
             std::thread::sleep(Duration::from_millis(1));
         }
     }
+}
+
+/// The two tables agree on the round that ended, each names the other, the computer stayed
+/// out.
+fn check_friends_round(host: &App, guest: &App, moves: usize) {
     let (h, g) = (
         host.world().resource::<Series>().current.clone(),
         guest.world().resource::<Series>().current.clone(),
@@ -2536,7 +2571,7 @@ fn a_round_against_a_friend_through_two_apps() {
         (he.points, he.winner),
         (ge.points, ge.winner.map(|s| s.other()))
     );
-    for (a, friend) in [(&host, "Bo"), (&guest, "Ana")] {
+    for (a, friend) in [(host, "Bo"), (guest, "Ana")] {
         assert_eq!(a.world().resource::<Speech>().opponent(), Some(friend));
         assert!(
             !a.world().resource::<BotTask>().busy(),
@@ -2545,4 +2580,83 @@ fn a_round_against_a_friend_through_two_apps() {
         let seen = a.world().resource::<Seen>();
         assert!(seen.mismatches.is_empty(), "{:?}", seen.mismatches);
     }
+}
+
+/// The host's game quits mid-round and starts again on its files: the Play a friend page's
+/// Resume carries the series on with the same invite code (the same key and port), the guest's
+/// game finds it again by itself, and the round ends as one round on both tables.
+#[test]
+fn a_host_that_quits_mid_round_resumes_from_its_files() {
+    use hollywood_gin::gui::table::friend::{Friend, FriendGame, FriendStatus};
+    use hollywood_gin::gui::table::persist::{FileWriter, KeptFriend};
+    use hollywood_gin::net::link::LinkConfig;
+
+    let mut host = app("friend-resume-host", 1);
+    let mut guest = app("friend-resume-guest", 2);
+    for a in [&mut host, &mut guest] {
+        set_speed(a, AnimSpeed::Instant);
+    }
+    let game = FriendGame::host("Ana", RuleSettings::default(), LinkConfig::loopback).unwrap();
+    host.world_mut().resource_mut::<Friend>().0 = Some(game);
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    let ticket = loop {
+        host.update();
+        if let Some(t) = host
+            .world()
+            .resource::<Friend>()
+            .0
+            .as_ref()
+            .and_then(|g| g.ticket.clone())
+        {
+            break t;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let mut game = FriendGame::join(&ticket, "Bo", LinkConfig::loopback).unwrap();
+    game.accept();
+    guest.world_mut().resource_mut::<Friend>().0 = Some(game);
+    let players = [Level::Medium.bot(5), Level::Medium.bot(6)];
+    let before = play_friends(&mut host, &mut guest, &players, deadline, |a, moves| {
+        moves >= 6 && a.world().resource::<Series>().friend.is_some()
+    });
+    assert!(before >= 6);
+    let series_before = host.world().resource::<Series>().current.clone();
+    // The host's game quits: its files written, its connection closed.
+    host.world().resource::<FileWriter>().flush();
+    let game = host.world_mut().resource_mut::<Friend>().0.take().unwrap();
+    game.close();
+    drop(host);
+    // And starts again on the same files: the page offers the kept series.
+    let mut host = app_booted("friend-resume-host", Some(1), 1280, 800, 1.0);
+    set_speed(&mut host, AnimSpeed::Instant);
+    host.update();
+    let kept = host
+        .world()
+        .resource::<KeptFriend>()
+        .0
+        .clone()
+        .expect("the series was kept");
+    let game = FriendGame::resume(kept, LinkConfig::loopback).unwrap();
+    host.world_mut().resource_mut::<Friend>().0 = Some(game);
+    let resumed = loop {
+        host.update();
+        guest.update();
+        let f = host.world().resource::<Friend>();
+        let g = f.0.as_ref().unwrap();
+        if let Some(t) = &g.ticket {
+            assert_eq!(t, &ticket, "the same invite code");
+        }
+        if g.status == FriendStatus::Playing {
+            break host.world().resource::<Series>().current.clone();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no reconnection: {:?}",
+            g.status
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    assert_eq!(resumed, series_before, "the series as it was left");
+    let after = play_friends(&mut host, &mut guest, &players, deadline, |_, _| false);
+    check_friends_round(&host, &guest, before + after);
 }

@@ -470,6 +470,9 @@ review-none = There was no decision to weigh in this round.
 
 menu-friend = Play a friend
 friend-intro = Play a Hollywood series against a friend on another computer, over the internet or your own network. One of you hosts and sends the other the invite code.
+friend-kept = Your series with { $name } is kept from last time.
+friend-resume = Resume
+friend-forget = Forget it
 friend-your-name = Your name
 friend-host = Host a series
 friend-host-note = Under your rules from Settings: { $rules }.

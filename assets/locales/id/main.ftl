@@ -450,6 +450,9 @@ review-none = Tidak ada keputusan yang perlu ditimbang di ronde ini.
 
 menu-friend = Main dengan teman
 friend-intro = Mainkan satu seri Hollywood melawan teman di komputer lain, lewat internet atau jaringanmu sendiri. Salah satu menjadi tuan rumah dan mengirim kode undangan ke yang lain.
+friend-kept = Seri kamu dengan { $name } tersimpan dari sebelumnya.
+friend-resume = Lanjutkan
+friend-forget = Lupakan
 friend-your-name = Namamu
 friend-host = Buka seri
 friend-host-note = Dengan aturanmu dari Pengaturan: { $rules }.

@@ -469,6 +469,9 @@ review-none = In deze ronde viel er niets te wegen.
 
 menu-friend = Tegen een vriend
 friend-intro = Speel een Hollywood-reeks tegen een vriend op een andere computer, via internet of je eigen netwerk. Een van jullie is gastheer en stuurt de ander de uitnodigingscode.
+friend-kept = Je reeks met { $name } is bewaard van de vorige keer.
+friend-resume = Verdergaan
+friend-forget = Vergeten
 friend-your-name = Je naam
 friend-host = Een reeks openen
 friend-host-note = Met jouw regels uit Instellingen: { $rules }.

@@ -15,6 +15,7 @@
 use bevy::prelude::*;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
+use super::persist::FileWriter;
 use super::phase::TableSet;
 use super::series::Series;
 use crate::gui::app::modes::MenuScreen;
@@ -27,6 +28,7 @@ use crate::net::link::{Link, LinkConfig, LinkError, LinkEvent, Lost, Refused, Wa
 use crate::net::wire::Message;
 use crate::net::wire::WireError;
 use crate::rules::{Match, RuleSettings};
+use crate::store::friend::{FriendFile, SavedFriend, SavedSide};
 
 /// The longest name a player goes by at the table.
 pub const MAX_NAME: usize = 24;
@@ -97,6 +99,15 @@ pub struct FriendGame {
     held: Vec<Message>,
     /// Refusals of the friend's messages (a misbehaving game), for the log and the notice.
     pub refusals: u32,
+    /// This side's key, the friend's (once connected), and the code joined (as the guest):
+    /// what is kept on disk with the state, so the same invite works after a restart.
+    key: [u8; 32],
+    friend_key: Option<[u8; 32]>,
+    joined: Option<String>,
+    /// What was last written to disk.
+    written: Option<SavedFriend>,
+    /// The series has been put on the table (so a table without it means the player left).
+    shown: bool,
     /// Frames to stay awake after news: the link wakes the app for one frame, and what the
     /// news changed (the turn phase, the texts) shows over the next few.
     awake: u8,
@@ -116,13 +127,12 @@ impl FriendGame {
         config: impl FnOnce([u8; 32]) -> LinkConfig,
     ) -> Result<FriendGame, LinkError> {
         let mut rng = StdRng::from_os_rng();
-        let link = Link::host(config(new_key(&mut rng)))?;
-        Ok(FriendGame::new(
-            Side::Host(Host::new(name, rules)),
-            link,
-            FriendStatus::Starting,
-            rng,
-        ))
+        let key = new_key(&mut rng);
+        let link = Link::host(config(key))?;
+        let side = Side::Host(Host::new(name, rules));
+        let mut g = FriendGame::new(side, link, FriendStatus::Starting, rng);
+        g.key = key;
+        Ok(g)
     }
 
     /// Joins the host whose invite code is `ticket`, as `name`.
@@ -132,13 +142,71 @@ impl FriendGame {
         config: impl FnOnce([u8; 32]) -> LinkConfig,
     ) -> Result<FriendGame, LinkError> {
         let mut rng = StdRng::from_os_rng();
-        let link = Link::join(ticket, config(new_key(&mut rng)))?;
-        Ok(FriendGame::new(
-            Side::Guest(Guest::new(name)),
-            link,
-            FriendStatus::Dialling,
-            rng,
-        ))
+        let key = new_key(&mut rng);
+        let link = Link::join(ticket, config(key))?;
+        let side = Side::Guest(Guest::new(name));
+        let mut g = FriendGame::new(side, link, FriendStatus::Dialling, rng);
+        g.key = key;
+        g.joined = Some(ticket.trim().to_string());
+        Ok(g)
+    }
+
+    /// Carries on a series kept from an earlier run: the host binds its old port with its old
+    /// key (so its invite code still works) and lets only the same friend in; the guest dials
+    /// the same code with its old key.
+    pub fn resume(
+        kept: SavedFriend,
+        config: impl FnOnce([u8; 32]) -> LinkConfig,
+    ) -> Result<FriendGame, LinkError> {
+        let rng = StdRng::from_os_rng();
+        let base = config(kept.key);
+        let (side, link, status, joined) = match kept.side {
+            SavedSide::Host { host, port } => {
+                let link = Link::host(LinkConfig {
+                    port,
+                    friend: kept.friend_key,
+                    ..base
+                })?;
+                (Side::Host(host), link, FriendStatus::Starting, None)
+            }
+            SavedSide::Guest { guest, ticket } => {
+                let link = Link::join(&ticket, base)?;
+                (
+                    Side::Guest(guest),
+                    link,
+                    FriendStatus::Dialling,
+                    Some(ticket),
+                )
+            }
+        };
+        let mut g = FriendGame::new(side, link, status, rng);
+        g.key = kept.key;
+        g.friend_key = kept.friend_key;
+        g.joined = joined;
+        g.accepted = true;
+        Ok(g)
+    }
+
+    /// What to keep on disk now: the series, or nothing once it is over.
+    pub fn kept(&self) -> Option<SavedFriend> {
+        if self.over() {
+            return None;
+        }
+        let side = match &self.side {
+            Side::Host(h) => SavedSide::Host {
+                host: h.clone(),
+                port: self.port,
+            },
+            Side::Guest(g) => SavedSide::Guest {
+                guest: g.clone(),
+                ticket: self.joined.clone()?,
+            },
+        };
+        Some(SavedFriend {
+            side,
+            key: self.key,
+            friend_key: self.friend_key,
+        })
     }
 
     fn new(side: Side, link: Link, status: FriendStatus, rng: StdRng) -> FriendGame {
@@ -152,6 +220,11 @@ impl FriendGame {
             accepted: false,
             held: Vec::new(),
             refusals: 0,
+            key: [0; 32],
+            friend_key: None,
+            joined: None,
+            written: None,
+            shown: false,
             awake: 0,
             rng,
         }
@@ -188,6 +261,12 @@ impl FriendGame {
         }
     }
 
+    /// Closes the connection without ending the series (as quitting the game does), and waits
+    /// for the network thread to finish: for tests and the end of the game.
+    pub fn close(self) {
+        self.link.close();
+    }
+
     /// Ends the series: the friend's game is told.
     pub fn end(&mut self) {
         let bye = match &mut self.side {
@@ -221,7 +300,8 @@ impl FriendGame {
                     self.ticket = Some(ticket);
                     self.status = FriendStatus::Waiting;
                 }
-                LinkEvent::Connected { .. } => {
+                LinkEvent::Connected { friend } => {
+                    self.friend_key = Some(friend);
                     let hello = match &mut self.side {
                         Side::Host(h) => h.connected(),
                         Side::Guest(g) => g.connected(),
@@ -381,15 +461,16 @@ fn pump_friend(
     mut friend: ResMut<Friend>,
     mut series: ResMut<Series>,
     mut menu: ResMut<NextState<MenuScreen>>,
+    files: Res<FileWriter>,
 ) {
     let Some(game) = friend.bypass_change_detection().0.as_mut() else {
         return;
     };
-    let on_table = game.series().is_some();
-    if on_table && series.friend.is_none() {
+    if game.shown && series.friend.is_none() {
         // The player left the friend's series from the table.
         game.end();
         friend.0 = None;
+        files.write_friend(FriendFile::default());
         return;
     }
     let s = series.bypass_change_detection();
@@ -405,21 +486,35 @@ fn pump_friend(
     if news || had_moves {
         game.awake = 3;
     }
+    if news || had_moves {
+        let kept = game.kept();
+        if kept != game.written {
+            files.write_friend(FriendFile {
+                series: kept.clone(),
+            });
+            game.written = kept;
+        }
+    }
     if (game.status.clone(), game.name.clone(), game.ticket.clone()) != before {
         friend.set_changed();
     }
-    let Some(game) = friend.bypass_change_detection().0.as_ref() else {
+    let Some(game) = friend.bypass_change_detection().0.as_mut() else {
         return;
     };
     if let Some(m) = game.series() {
         let s = series.bypass_change_detection();
         if s.friend.is_none() {
             s.with_friend(m.clone(), game.hosting());
+            game.shown = true;
             series.set_changed();
             menu.set(MenuScreen::Closed);
         } else if &s.current != m {
             s.friend_table(m);
             series.set_changed();
+        } else if news {
+            // The host's word came and changed nothing: a move of the player's it never took
+            // (sent while the connection was down) is dropped, so the player moves again.
+            s.friend_table(m);
         }
     }
 }

@@ -28,6 +28,7 @@ use crate::gui::app::modes::AtExit;
 use crate::gui::app::settings::PlayerSettings;
 use crate::rules::Match;
 use crate::seats::HUMAN;
+use crate::store::friend::{FriendFile, SavedFriend};
 use crate::store::save::SavedSeries;
 use crate::store::settings::Settings;
 use crate::store::stats::Stats;
@@ -38,6 +39,8 @@ pub struct Boot {
     pub settings: Settings,
     pub stats: Stats,
     pub saved: SavedSeries,
+    /// The series with a friend left off last time, if any.
+    pub friend: FriendFile,
     pub notices: Vec<Notice>,
     stores: Stores,
 }
@@ -47,7 +50,13 @@ struct Stores {
     settings: Option<Store>,
     save: Option<Store>,
     stats: Option<Store>,
+    friend: Option<Store>,
 }
+
+/// The series with a friend kept from the last run, if any (offered on the Play a friend page
+/// until resumed or forgotten).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct KeptFriend(pub Option<SavedFriend>);
 
 impl Boot {
     /// Reads the files under `paths` (none: defaults, nothing will be written).
@@ -57,6 +66,7 @@ impl Boot {
                 settings: Settings::default(),
                 stats: Stats::default(),
                 saved: SavedSeries::default(),
+                friend: FriendFile::default(),
                 notices: vec![Notice::NoHome],
                 stores: Stores::default(),
             };
@@ -65,18 +75,22 @@ impl Boot {
         let (settings_store, settings) = Store::open::<Settings>(p.settings());
         let (save_store, saved) = Store::open::<SavedSeries>(p.save());
         let (stats_store, stats) = Store::open::<Stats>(p.stats());
+        let (friend_store, friend) = Store::open::<FriendFile>(p.friend());
         notices.extend(settings.notice);
         notices.extend(saved.notice);
         notices.extend(stats.notice);
+        notices.extend(friend.notice);
         Boot {
             settings: settings.value,
             stats: stats.value,
             saved: saved.value,
+            friend: friend.value.restored(),
             notices,
             stores: Stores {
                 settings: Some(settings_store),
                 save: Some(save_store),
                 stats: Some(stats_store),
+                friend: Some(friend_store),
             },
         }
     }
@@ -112,6 +126,11 @@ impl FileWriter {
         if let Some(tx) = &self.tx {
             wait_for(tx);
         }
+    }
+
+    /// Keeps the series with a friend (or, with none, forgets it), off the render thread.
+    pub fn write_friend(&self, file: FriendFile) {
+        self.write(&self.stores.friend, file);
     }
 
     /// Makes the writer wait `d` before the writes queued after this, as a slow or sleeping
@@ -318,6 +337,7 @@ impl Plugin for PersistPlugin {
         app.insert_resource(PlayerSettings(boot.settings.clone()))
             .insert_resource(Statistics(boot.stats))
             .insert_resource(Notices(boot.notices))
+            .insert_resource(KeptFriend(boot.friend.series))
             .insert_resource(FileWriter {
                 stores: boot.stores,
                 tx: Some(tx),

@@ -18,9 +18,11 @@ use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
 use crate::gui::table::command::{PlayerCommand, SeriesCommand};
 use crate::gui::table::friend::{Friend, FriendGame, FriendStatus, MAX_NAME, internet_config};
+use crate::gui::table::persist::{FileWriter, KeptFriend};
 use crate::lang::Voice;
 use crate::net::link::Waker;
 use crate::rules::RuleSettings;
+use crate::store::friend::{FriendFile, SavedSide};
 
 /// The page's form.
 #[derive(Resource, Default)]
@@ -96,6 +98,7 @@ pub fn friend_page(
     mut settings: ResMut<PlayerSettings>,
     mut friend: ResMut<Friend>,
     mut form: ResMut<FriendForm>,
+    (mut kept, files): (ResMut<KeptFriend>, Res<FileWriter>),
     proxy: Option<Res<EventLoopProxyWrapper>>,
     mut next: ResMut<NextState<MenuScreen>>,
     mut commands: MessageWriter<PlayerCommand>,
@@ -105,6 +108,30 @@ pub fn friend_page(
     menu_window(ctx, sp.t("menu-friend", &[]), |ui| {
         ui.set_max_width(520.0);
         let Some(game) = friend.0.as_mut() else {
+            // A series left off last time comes first.
+            if let Some(k) = kept.0.clone() {
+                let name = match &k.side {
+                    SavedSide::Host { host, .. } => host.friend().map(str::to_string),
+                    SavedSide::Guest { guest, .. } => guest.host().map(str::to_string),
+                }
+                .unwrap_or_else(|| sp.t("friend-someone", &[]));
+                ui.label(sp.t("friend-kept", &[("name", name.into())]));
+                ui.horizontal(|ui| {
+                    if ui.button(sp.t("friend-resume", &[])).clicked() {
+                        let config = internet_config(waker(proxy.as_deref()));
+                        match FriendGame::resume(k, config) {
+                            Ok(g) => friend.0 = Some(g),
+                            Err(e) => form.failed = Some(e.to_string()),
+                        }
+                        kept.0 = None;
+                    }
+                    if ui.button(sp.t("friend-forget", &[])).clicked() {
+                        files.write_friend(FriendFile::default());
+                        kept.0 = None;
+                    }
+                });
+                ui.separator();
+            }
             ui.label(sp.t("friend-intro", &[]));
             ui.horizontal(|ui| {
                 ui.label(sp.t("friend-your-name", &[]));
@@ -130,7 +157,10 @@ pub fn friend_page(
             if ui.button(sp.t("friend-host", &[])).clicked() {
                 let config = internet_config(waker(proxy.as_deref()));
                 match FriendGame::host(&name, settings.rules.clone(), config) {
-                    Ok(g) => friend.0 = Some(g),
+                    Ok(g) => {
+                        friend.0 = Some(g);
+                        kept.0 = None;
+                    }
                     Err(e) => form.failed = Some(e.to_string()),
                 }
             }
@@ -153,6 +183,7 @@ pub fn friend_page(
                         Ok(g) => {
                             friend.0 = Some(g);
                             form.bad_code = false;
+                            kept.0 = None;
                         }
                         Err(crate::net::link::LinkError::BadTicket(_)) => form.bad_code = true,
                         Err(e) => form.failed = Some(e.to_string()),
@@ -259,6 +290,7 @@ pub fn friend_page(
         if cancel {
             game.end();
             friend.0 = None;
+            files.write_friend(FriendFile::default());
             form.copied = false;
             // Back to the player's own series, if the friend's was on the table.
             commands.write(PlayerCommand::Series(SeriesCommand::LeaveFriend));
