@@ -2466,6 +2466,24 @@ fn a_round_against_a_friend_through_two_apps() {
     let players = [Level::Medium.bot(5), Level::Medium.bot(6)];
     let moves = play_friends(&mut host, &mut guest, &players, deadline, |_, _| false);
     check_friends_round(&host, &guest, moves);
+    // The figure for the note (a machine's speed, not asserted).
+    let mut l = LATENCIES.with(|l| l.borrow().clone());
+    l.sort();
+    if !l.is_empty() {
+        let at = |q: f64| l[((l.len() - 1) as f64 * q) as usize];
+        println!(
+            "{} moves, command on one table to the other table showing it: p50 {:?}, p95 {:?}, max {:?}",
+            l.len(),
+            at(0.5),
+            at(0.95),
+            at(1.0)
+        );
+    }
+}
+
+thread_local! {
+    /// How long each move took from its command on one table to the other table showing it.
+    static LATENCIES: std::cell::RefCell<Vec<Duration>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Plays both tables by their players' bots until the round ends on both or `stop` says so;
@@ -2478,6 +2496,7 @@ fn play_friends(
     stop: impl Fn(&App, usize) -> bool,
 ) -> usize {
     let mut moves = 0;
+    let mut waiting: Option<(usize, usize, std::time::Instant)> = None;
     loop {
         if std::time::Instant::now() >= deadline {
             use hollywood_gin::gui::table::friend::Friend;
@@ -2503,6 +2522,13 @@ fn play_friends(
         let mut idle = true;
         for (i, a) in [&mut *host, &mut *guest].into_iter().enumerate() {
             a.update();
+            if let Some((other, len, t)) = waiting
+                && other == i
+                && a.world().resource::<Series>().current.round().history().len() >= len
+            {
+                LATENCIES.with(|l| l.borrow_mut().push(t.elapsed()));
+                waiting = None;
+            }
             if !at_rest(a) {
                 idle = false;
                 continue;
@@ -2524,9 +2550,12 @@ fn play_friends(
                 Some(series.current.scoreboard()),
             );
             let action = players[i].decide(&view);
+            let at = series.current.round().history().len();
             for c in commands_for(&action) {
                 a.world_mut().write_message(c);
             }
+            // The other table shows the move once its round has one more move.
+            waiting = Some((1 - i, at + 1, std::time::Instant::now()));
             moves += 1;
             idle = false;
         }

@@ -293,3 +293,115 @@ fn commit(deal: &HostDeal) -> Message {
         commitment: deal.commitment(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::fair::GuestNonce;
+    use crate::rules::{CardSet, Seat, best_arrangement};
+
+    /// A host mid-deal, the round in play dealt with chosen hands (host first), `dealer`
+    /// dealing and the K♦ turned up.
+    fn host_with(hands: [&str; 2], dealer: Seat) -> Host {
+        let hands = hands.map(|h| CardSet::parse(h).unwrap());
+        let round = Round::with_hands(
+            RuleSettings::default(),
+            dealer,
+            hands,
+            "KD".parse().unwrap(),
+            None,
+        )
+        .unwrap();
+        let mut dealing = HostDeal::new(1, HostSecret([1; 32]));
+        dealing.accept_nonce(1, GuestNonce([2; 32])).unwrap();
+        let mut h = Host::new("Ana", RuleSettings::default());
+        h.greeted = true;
+        h.series = Some(Match::with_round(round));
+        h.dealing = Some(dealing);
+        h
+    }
+
+    fn guest_move(h: &mut Host, action: Action) -> Result<Outcome<HostEvent>, Refusal> {
+        let m = h.series().unwrap();
+        let (deal, at) = (m.deals(), m.round().history().len());
+        h.receive(Message::Move { deal, at, action }, || HostSecret([0; 32]))
+    }
+
+    /// The guest holds three melds and the 2♥ and takes the K♦: a knock that breaks a meld
+    /// leaves too much deadwood, and is refused with the core's reason, changing nothing.
+    #[test]
+    fn a_guests_knock_over_the_limit_is_refused_with_the_cores_reason() {
+        let mut h = host_with(
+            [
+                "6C QS 7C AD 2D 5D 8H 9H KH KS",
+                "3C 4C 5C 7D 7H 7S 9S TS JS 2H",
+            ],
+            HOST,
+        );
+        guest_move(&mut h, Action::TakeUpcard).unwrap();
+        let discard = "3C".parse().unwrap();
+        let melds =
+            best_arrangement(h.series().unwrap().round().hand(GUEST).without(discard)).melds;
+        let before = h.clone();
+        let e = guest_move(&mut h, Action::Knock { discard, melds }).unwrap_err();
+        assert!(
+            matches!(e, Refusal::Rule(RuleError::DeadwoodTooHigh { .. })),
+            "{e}"
+        );
+        assert_eq!(h, before);
+        // A discard of a card the guest does not hold, likewise.
+        let e = guest_move(&mut h, Action::Discard("6C".parse().unwrap())).unwrap_err();
+        assert!(
+            matches!(e, Refusal::Rule(RuleError::CardNotInHand(_))),
+            "{e}"
+        );
+        assert_eq!(h, before);
+    }
+
+    /// The host knocks; the guest's layoff that fits none of its melds is refused, one that
+    /// fits is taken.
+    #[test]
+    fn a_guests_layoff_that_fits_nothing_is_refused() {
+        let mut h = host_with(
+            [
+                "3C 4C 5C 7D 7H 7S 9S TS JS 2H",
+                "6C QS 7C AD 2D 5D 8H 9H KH KS",
+            ],
+            GUEST,
+        );
+        h.play(Action::TakeUpcard).unwrap();
+        let discard = "2H".parse().unwrap();
+        let melds = best_arrangement(h.series().unwrap().round().hand(HOST).without(discard)).melds;
+        let club_run = melds
+            .iter()
+            .position(|m| m.cards().contains("4C".parse().unwrap()))
+            .unwrap();
+        h.play(Action::Knock { discard, melds }).unwrap();
+        let before = h.clone();
+        let e = guest_move(
+            &mut h,
+            Action::LayOff {
+                card: "AD".parse().unwrap(),
+                meld: club_run,
+            },
+        )
+        .unwrap_err();
+        assert!(
+            matches!(e, Refusal::Rule(RuleError::DoesNotFit { .. })),
+            "{e}"
+        );
+        assert_eq!(h, before);
+        guest_move(
+            &mut h,
+            Action::LayOff {
+                card: "6C".parse().unwrap(),
+                meld: club_run,
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            h.series().unwrap().round().history().len(),
+            before.series().unwrap().round().history().len() + 1
+        );
+    }
+}
