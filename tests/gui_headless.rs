@@ -2466,6 +2466,30 @@ fn a_round_against_a_friend_through_two_apps() {
     let players = [Level::Medium.bot(5), Level::Medium.bot(6)];
     let moves = play_friends(&mut host, &mut guest, &players, deadline, |_, _| false);
     check_friends_round(&host, &guest, moves);
+    // The next deal waits for both players: the host asks and waits, then the guest asks.
+    let next = PlayerCommand::Series(SeriesCommand::NextRound);
+    host.world_mut().write_message(next);
+    for _ in 0..50 {
+        host.update();
+        guest.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let waiting = |a: &App| {
+        let s = a.world().resource::<Series>();
+        (
+            s.current.deals(),
+            s.friend.as_ref().is_some_and(|f| f.asked),
+        )
+    };
+    assert_eq!(waiting(&host), (1, true), "the host waits for the guest");
+    guest.world_mut().write_message(next);
+    while waiting(&host).0 < 2 || waiting(&guest).0 < 2 {
+        assert!(std::time::Instant::now() < deadline, "no second deal");
+        host.update();
+        guest.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!((waiting(&host), waiting(&guest)), ((2, false), (2, false)));
     // The figure for the note (a machine's speed, not asserted).
     let mut l = LATENCIES.with(|l| l.borrow().clone());
     l.sort();
@@ -2524,7 +2548,13 @@ fn play_friends(
             a.update();
             if let Some((other, len, t)) = waiting
                 && other == i
-                && a.world().resource::<Series>().current.round().history().len() >= len
+                && a.world()
+                    .resource::<Series>()
+                    .current
+                    .round()
+                    .history()
+                    .len()
+                    >= len
             {
                 LATENCIES.with(|l| l.borrow_mut().push(t.elapsed()));
                 waiting = None;

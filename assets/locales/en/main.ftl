@@ -495,6 +495,7 @@ friend-end = End the series
 friend-lost = The connection to { $name } dropped. Waiting for { $name } to reconnect…
 friend-taken = The host is already playing this series with someone else.
 friend-foul = { $name }'s game dealt or reported cards that are not the agreed deal. The series has ended.
+friend-waiting-deal = Waiting for { $name } to ask for the next round…
 friend-left = { $name } ended the series.
 friend-other-version = Your friend runs Hollywood Gin { $theirs }, which cannot play this one ({ $ours }). Update both to the same version.
 friend-failed = The network could not start: { $why }

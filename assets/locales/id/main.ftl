@@ -475,6 +475,7 @@ friend-end = Akhiri seri
 friend-lost = Sambungan ke { $name } terputus. Menunggu { $name } tersambung lagi…
 friend-taken = Tuan rumah sudah memainkan seri ini dengan orang lain.
 friend-foul = Permainan { $name } membagikan atau melaporkan kartu yang bukan pembagian yang disepakati. Seri telah berakhir.
+friend-waiting-deal = Menunggu { $name } juga meminta ronde berikutnya…
 friend-left = { $name } mengakhiri seri.
 friend-other-version = Temanmu memakai Hollywood Gin { $theirs }, yang tidak bisa bermain dengan versi ini ({ $ours }). Perbarui keduanya ke versi yang sama.
 friend-failed = Jaringan tidak dapat dimulai: { $why }

@@ -494,6 +494,7 @@ friend-end = De reeks beëindigen
 friend-lost = De verbinding met { $name } is weggevallen. Wachten tot { $name } weer verbindt…
 friend-taken = De gastheer speelt deze reeks al met iemand anders.
 friend-foul = Het spel van { $name } deelde of meldde kaarten die niet de afgesproken deling zijn. De reeks is beëindigd.
+friend-waiting-deal = Wachten tot { $name } ook om de volgende ronde vraagt…
 friend-left = { $name } heeft de reeks beëindigd.
 friend-other-version = Je vriend speelt Hollywood Gin { $theirs }, dat niet met deze ({ $ours }) kan spelen. Zet beide op dezelfde versie.
 friend-failed = Het netwerk kon niet starten: { $why }

@@ -184,6 +184,7 @@ fn series_command(
         (SeriesCommand::NextRound, Some(f)) => {
             let m = &series.current;
             f.ready = m.round().is_finished() && !m.scoreboard().is_over();
+            f.asked |= f.ready;
             hand.clear_choice();
             return;
         }

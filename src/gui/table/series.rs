@@ -49,6 +49,9 @@ pub struct FriendSeat {
     pub pending: Option<Match>,
     /// The player asks for the next deal.
     pub ready: bool,
+    /// The player has asked for the next deal and it has not come yet (the friend has not
+    /// asked, or the deal is being agreed).
+    pub asked: bool,
     /// The player's series against the computer, set aside untouched.
     pub solo: Box<Series>,
 }
@@ -98,6 +101,7 @@ impl Series {
             outbox: Vec::new(),
             pending: None,
             ready: false,
+            asked: false,
             solo,
         });
     }
@@ -187,6 +191,11 @@ impl Series {
         }
         let before = self.current.scoreboard().history.len();
         let same_series = self.current.deals() <= m.deals();
+        if let Some(f) = self.friend.as_mut()
+            && m.deals() > self.current.deals()
+        {
+            f.asked = false;
+        }
         self.current = m.clone();
         if let Some(f) = self.friend.as_mut() {
             f.pending = None;
