@@ -261,6 +261,17 @@ impl Events {
 }
 
 async fn bind(config: &LinkConfig, host: bool) -> Result<Endpoint, String> {
+    if config.loopback {
+        return bind_on(config, host, false).await;
+    }
+    // IPv4 and IPv6; a machine without IPv6 binds IPv4 alone.
+    match bind_on(config, host, true).await {
+        Ok(e) => Ok(e),
+        Err(_) => bind_on(config, host, false).await,
+    }
+}
+
+async fn bind_on(config: &LinkConfig, host: bool, ipv6: bool) -> Result<Endpoint, String> {
     let mut b = if config.relays {
         Endpoint::builder(presets::N0)
     } else {
@@ -279,7 +290,7 @@ async fn bind(config: &LinkConfig, host: bool) -> Result<Endpoint, String> {
         .clear_ip_transports()
         .bind_addr(at.as_str())
         .map_err(|e| e.to_string())?;
-    if !config.loopback {
+    if ipv6 {
         b = b.bind_addr("[::]:0").map_err(|e| e.to_string())?;
     }
     b.bind().await.map_err(|e| e.to_string())

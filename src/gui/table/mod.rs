@@ -9,6 +9,7 @@
 pub mod bot;
 pub mod command;
 pub mod friend;
+pub mod friend_game;
 pub mod hand_order;
 pub mod layout;
 pub mod persist;

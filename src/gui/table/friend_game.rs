@@ -1,0 +1,444 @@
+//! This side of a series with a friend, as the table holds it ([`FriendGame`]): the link to
+//! the friend's game, this side's state machine ([`crate::net::host`] or
+//! [`crate::net::guest`]), where the series stands ([`FriendStatus`]) and what is kept on disk.
+//! The systems that drive it each frame are [`super::friend`]'s.
+//!
+//! Decision: the guest accepts the host's rules before the first deal is agreed; until then
+//! the host's commitment waits unanswered ([`FriendGame::accept`]).
+
+use bevy::prelude::*;
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+use super::series::Series;
+use crate::net::fair::{GuestNonce, HostSecret};
+use crate::net::guest::{Guest, GuestError, GuestEvent};
+use crate::net::host::{Host, HostEvent, Refusal as HostRefusal};
+use crate::net::link::{Link, LinkConfig, LinkError, LinkEvent, Lost, Refused};
+use crate::net::wire::{Message, WireError};
+use crate::rules::{Match, RuleSettings};
+use crate::store::friend::{SavedFriend, SavedSide};
+
+/// The longest name a player goes by at the table.
+pub const MAX_NAME: usize = 24;
+
+/// A series with a friend, or none.
+#[derive(Resource, Default)]
+pub struct Friend(pub Option<FriendGame>);
+
+/// This side of a series with a friend.
+pub enum Side {
+    Host(Host),
+    Guest(Guest),
+}
+
+/// Where the series with the friend stands, as facts the menu and the table word.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FriendStatus {
+    /// Hosting: the link is starting.
+    Starting,
+    /// Hosting: the invite code is ready; nobody has joined yet.
+    Waiting,
+    /// Joining: dialling the host.
+    Dialling,
+    /// Joined and greeted: the host's rules wait for the player's yes.
+    Offered,
+    /// Connected and playing.
+    Playing,
+    /// The connection dropped: waiting for it to come back.
+    Lost(Lost),
+    /// The host plays the series with someone else.
+    Taken,
+    /// The friend's game broke the protocol or the rules, or dealt unfairly: the series ends.
+    Foul(String),
+    /// The friend ended the series.
+    Left,
+    /// The friend's game speaks another version of the protocol: both should update.
+    OtherVersion { theirs: String },
+    /// The link could not start.
+    Failed(String),
+}
+
+/// What a refusal of the friend's message means for the series.
+enum Refusal {
+    Foul,
+    Version(String),
+    Other,
+}
+
+fn version_of(e: &WireError) -> Option<String> {
+    match e {
+        WireError::OtherVersion { game, .. } => Some(game.clone()),
+        _ => None,
+    }
+}
+
+pub struct FriendGame {
+    pub side: Side,
+    link: Link,
+    pub status: FriendStatus,
+    /// The invite code, when hosting, and the port it names.
+    pub ticket: Option<String>,
+    port: u16,
+    /// The friend's name, once greeted.
+    pub name: Option<String>,
+    /// Joining: the player has accepted the host's rules.
+    accepted: bool,
+    /// Messages held until then.
+    held: Vec<Message>,
+    /// Refusals of the friend's messages (a misbehaving game), for the log and the notice.
+    pub refusals: u32,
+    /// This side's key, the friend's (once connected), and the code joined (as the guest):
+    /// what is kept on disk with the state, so the same invite works after a restart.
+    key: [u8; 32],
+    friend_key: Option<[u8; 32]>,
+    joined: Option<String>,
+    /// What was last written to disk.
+    pub(super) written: Option<SavedFriend>,
+    /// The series has been put on the table (so a table without it means the player left).
+    pub(super) shown: bool,
+    /// Frames to stay awake after news: the link wakes the app for one frame, and what the
+    /// news changed (the turn phase, the texts) shows over the next few.
+    pub(super) awake: u8,
+    rng: StdRng,
+}
+
+/// A fresh key for this side's endpoint.
+fn new_key(rng: &mut StdRng) -> [u8; 32] {
+    rng.random()
+}
+
+impl FriendGame {
+    /// Hosts a series under `rules`, as `name`.
+    pub fn host(
+        name: &str,
+        rules: RuleSettings,
+        config: impl FnOnce([u8; 32]) -> LinkConfig,
+    ) -> Result<FriendGame, LinkError> {
+        let mut rng = StdRng::from_os_rng();
+        let key = new_key(&mut rng);
+        let link = Link::host(config(key))?;
+        let side = Side::Host(Host::new(name, rules));
+        let mut g = FriendGame::new(side, link, FriendStatus::Starting, rng);
+        g.key = key;
+        Ok(g)
+    }
+
+    /// Joins the host whose invite code is `ticket`, as `name`.
+    pub fn join(
+        ticket: &str,
+        name: &str,
+        config: impl FnOnce([u8; 32]) -> LinkConfig,
+    ) -> Result<FriendGame, LinkError> {
+        let mut rng = StdRng::from_os_rng();
+        let key = new_key(&mut rng);
+        let link = Link::join(ticket, config(key))?;
+        let side = Side::Guest(Guest::new(name));
+        let mut g = FriendGame::new(side, link, FriendStatus::Dialling, rng);
+        g.key = key;
+        g.joined = Some(ticket.trim().to_string());
+        Ok(g)
+    }
+
+    /// Carries on a series kept from an earlier run: the host binds its old port with its old
+    /// key (so its invite code still works) and lets only the same friend in; the guest dials
+    /// the same code with its old key.
+    pub fn resume(
+        kept: SavedFriend,
+        config: impl FnOnce([u8; 32]) -> LinkConfig,
+    ) -> Result<FriendGame, LinkError> {
+        let rng = StdRng::from_os_rng();
+        let base = config(kept.key);
+        let (side, link, status, joined) = match kept.side {
+            SavedSide::Host { host, port } => {
+                let link = Link::host(LinkConfig {
+                    port,
+                    friend: kept.friend_key,
+                    ..base
+                })?;
+                (Side::Host(host), link, FriendStatus::Starting, None)
+            }
+            SavedSide::Guest { guest, ticket } => {
+                let link = Link::join(&ticket, base)?;
+                (
+                    Side::Guest(guest),
+                    link,
+                    FriendStatus::Dialling,
+                    Some(ticket),
+                )
+            }
+        };
+        let mut g = FriendGame::new(side, link, status, rng);
+        g.key = kept.key;
+        g.friend_key = kept.friend_key;
+        g.joined = joined;
+        g.accepted = true;
+        Ok(g)
+    }
+
+    /// What to keep on disk now: the series, or nothing once it is over.
+    pub fn kept(&self) -> Option<SavedFriend> {
+        if self.over() {
+            return None;
+        }
+        let side = match &self.side {
+            Side::Host(h) => SavedSide::Host {
+                host: h.clone(),
+                port: self.port,
+            },
+            Side::Guest(g) => SavedSide::Guest {
+                guest: g.clone(),
+                ticket: self.joined.clone()?,
+            },
+        };
+        Some(SavedFriend {
+            side,
+            key: self.key,
+            friend_key: self.friend_key,
+        })
+    }
+
+    fn new(side: Side, link: Link, status: FriendStatus, rng: StdRng) -> FriendGame {
+        FriendGame {
+            side,
+            link,
+            status,
+            ticket: None,
+            port: 0,
+            name: None,
+            accepted: false,
+            held: Vec::new(),
+            refusals: 0,
+            key: [0; 32],
+            friend_key: None,
+            joined: None,
+            written: None,
+            shown: false,
+            awake: 0,
+            rng,
+        }
+    }
+
+    pub fn hosting(&self) -> bool {
+        matches!(self.side, Side::Host(_))
+    }
+
+    /// The match this side holds, once the first deal is agreed.
+    pub fn series(&self) -> Option<&Match> {
+        match &self.side {
+            Side::Host(h) => h.series(),
+            Side::Guest(g) => g.series(),
+        }
+    }
+
+    /// The rules of the series: the host's own, or those its greeting told.
+    pub fn rules(&self) -> Option<&RuleSettings> {
+        match &self.side {
+            Side::Host(h) => Some(h.rules()),
+            Side::Guest(g) => g.rules(),
+        }
+    }
+
+    /// Joining: the player takes the host's rules; the first deal is agreed.
+    pub fn accept(&mut self) {
+        self.accepted = true;
+        for msg in std::mem::take(&mut self.held) {
+            self.take(msg);
+        }
+        if self.status == FriendStatus::Offered {
+            self.status = FriendStatus::Playing;
+        }
+    }
+
+    /// Closes the connection without ending the series (as quitting the game does), and waits
+    /// for the network thread to finish: for tests and the end of the game.
+    pub fn close(self) {
+        self.link.close();
+    }
+
+    /// Ends the series: the friend's game is told.
+    pub fn end(&mut self) {
+        let bye = match &mut self.side {
+            Side::Host(h) => h.end(),
+            Side::Guest(_) => Message::Bye,
+        };
+        self.link.send(bye);
+    }
+
+    fn over(&self) -> bool {
+        matches!(
+            self.status,
+            FriendStatus::Foul(_)
+                | FriendStatus::Left
+                | FriendStatus::Failed(_)
+                | FriendStatus::Taken
+        )
+    }
+
+    /// Takes what the link has told since the last frame; whether anything came.
+    pub(super) fn drain(&mut self) -> bool {
+        let mut news = false;
+        while let Some(e) = self.link.try_recv() {
+            news = true;
+            if self.over() {
+                continue;
+            }
+            match e {
+                LinkEvent::Ready { ticket, port } => {
+                    self.port = port;
+                    self.ticket = Some(ticket);
+                    self.status = FriendStatus::Waiting;
+                }
+                LinkEvent::Connected { friend } => {
+                    self.friend_key = Some(friend);
+                    let hello = match &mut self.side {
+                        Side::Host(h) => h.connected(),
+                        Side::Guest(g) => g.connected(),
+                    };
+                    for m in hello {
+                        self.link.send(m);
+                    }
+                }
+                LinkEvent::Message(msg) => self.take(msg),
+                LinkEvent::Lost { why } => {
+                    if !matches!(self.status, FriendStatus::Waiting | FriendStatus::Dialling) {
+                        self.status = FriendStatus::Lost(why);
+                    }
+                }
+                LinkEvent::Refused {
+                    why: Refused::Taken,
+                } => self.status = FriendStatus::Taken,
+                LinkEvent::Refused { why } => warn!("the link refused: {why}"),
+                LinkEvent::Failed { why } => self.status = FriendStatus::Failed(why),
+            }
+        }
+        news
+    }
+
+    /// One message from the friend's game, through this side's state machine.
+    fn take(&mut self, msg: Message) {
+        let joining_unaccepted = !self.hosting() && !self.accepted;
+        if joining_unaccepted
+            && !matches!(msg, Message::Hello { .. } | Message::Bye | Message::Ping)
+        {
+            self.held.push(msg);
+            return;
+        }
+        let (secret, nonce): ([u8; 32], [u8; 32]) = (self.rng.random(), self.rng.random());
+        let mut greeted = None;
+        let mut left = false;
+        let sent = match &mut self.side {
+            Side::Host(h) => h
+                .receive(msg, || HostSecret(secret))
+                .map(|out| {
+                    for e in &out.events {
+                        match e {
+                            HostEvent::Greeted { name } => greeted = Some(name.clone()),
+                            HostEvent::Left => left = true,
+                            _ => {}
+                        }
+                    }
+                    out.send
+                })
+                .map_err(|e| {
+                    let kind = match &e {
+                        HostRefusal::Wire(w) => {
+                            version_of(w).map_or(Refusal::Other, Refusal::Version)
+                        }
+                        _ => Refusal::Other,
+                    };
+                    (e.to_string(), kind)
+                }),
+            Side::Guest(g) => g
+                .receive(msg, || GuestNonce(nonce))
+                .map(|out| {
+                    for e in &out.events {
+                        match e {
+                            GuestEvent::Greeted { name, .. } => greeted = Some(name.clone()),
+                            GuestEvent::Left => left = true,
+                            _ => {}
+                        }
+                    }
+                    out.send
+                })
+                .map_err(|e| {
+                    let kind = match &e {
+                        _ if e.is_foul() => Refusal::Foul,
+                        GuestError::Wire(w) => {
+                            version_of(w).map_or(Refusal::Other, Refusal::Version)
+                        }
+                        _ => Refusal::Other,
+                    };
+                    (e.to_string(), kind)
+                }),
+        };
+        match sent {
+            Ok(send) => {
+                for m in send {
+                    self.link.send(m);
+                }
+            }
+            Err((why, kind)) => {
+                warn!("the friend's game sent what this one refuses: {why}");
+                self.refusals += 1;
+                match kind {
+                    Refusal::Foul => self.status = FriendStatus::Foul(why),
+                    Refusal::Version(theirs) => self.status = FriendStatus::OtherVersion { theirs },
+                    Refusal::Other => {}
+                }
+                return;
+            }
+        }
+        if let Some(name) = greeted {
+            self.name = Some(name.chars().take(MAX_NAME).collect());
+            self.status = if self.hosting() || self.accepted {
+                FriendStatus::Playing
+            } else {
+                FriendStatus::Offered
+            };
+        }
+        if left {
+            self.status = FriendStatus::Left;
+        }
+    }
+
+    /// Hands the player's moves and requests to the link.
+    pub(super) fn send_players(&mut self, series: &mut Series) {
+        let Some(f) = series.friend.as_mut() else {
+            return;
+        };
+        let (outbox, ready) = (
+            std::mem::take(&mut f.outbox),
+            std::mem::replace(&mut f.ready, false),
+        );
+        let (secret, guest_ready): ([u8; 32], bool) = (self.rng.random(), ready);
+        let msgs: Vec<Message> = match &mut self.side {
+            Side::Host(h) => {
+                let mut out = Vec::new();
+                for a in outbox {
+                    match h.play(a) {
+                        Ok(m) => out.extend(m),
+                        Err(e) => error!("the player's move was refused by the referee: {e}"),
+                    }
+                }
+                if ready {
+                    out.extend(h.ready(|| HostSecret(secret)));
+                }
+                out
+            }
+            Side::Guest(g) => {
+                let mut out = match g.play_all(&outbox) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        error!("the player's move was refused: {e}");
+                        Vec::new()
+                    }
+                };
+                out.extend(g.ready().filter(|_| guest_ready));
+                out
+            }
+        };
+        for m in msgs {
+            self.link.send(m);
+        }
+    }
+}
