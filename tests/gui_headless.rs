@@ -2416,17 +2416,15 @@ fn at_rest(app: &mut App) -> bool {
     !busy && !animating && sliding == 0
 }
 
-/// Two games, host and guest, each the whole plugin group, over a real link on loopback: a
-/// round played by each side's player through the table's own commands. The guest's table is
-/// the host's round seen from the other chair, each names the other on its plate and in its
-/// words, and the computer never moves.
-#[test]
-fn a_round_against_a_friend_through_two_apps() {
-    use hollywood_gin::gui::table::friend::{Friend, FriendGame, FriendStatus};
+/// Two games, each the whole plugin group at instant speed: "Ana" hosts on loopback (in the
+/// apps "TAG-host" and "TAG-guest") and "Bo" joins with her invite code, not yet accepting
+/// her rules. The apps, the code, and the deadline for the test.
+fn friends(tag: &str) -> (App, App, String, std::time::Instant) {
+    use hollywood_gin::gui::table::friend::{Friend, FriendGame};
     use hollywood_gin::net::link::LinkConfig;
 
-    let mut host = app("friend-host", 1);
-    let mut guest = app("friend-guest", 2);
+    let mut host = app(&format!("{tag}-host"), 1);
+    let mut guest = app(&format!("{tag}-guest"), 2);
     for a in [&mut host, &mut guest] {
         set_speed(a, AnimSpeed::Instant);
     }
@@ -2444,6 +2442,18 @@ fn a_round_against_a_friend_through_two_apps() {
     };
     let game = FriendGame::join(&ticket, "Bo", LinkConfig::loopback).unwrap();
     guest.world_mut().resource_mut::<Friend>().0 = Some(game);
+    (host, guest, ticket, deadline)
+}
+
+/// Two games, host and guest, each the whole plugin group, over a real link on loopback: a
+/// round played by each side's player through the table's own commands. The guest's table is
+/// the host's round seen from the other chair, each names the other on its plate and in its
+/// words, and the computer never moves.
+#[test]
+fn a_round_against_a_friend_through_two_apps() {
+    use hollywood_gin::gui::table::friend::{Friend, FriendStatus};
+
+    let (mut host, mut guest, _, deadline) = friends("friend");
     // The guest sees the host's rules and says yes.
     loop {
         host.update();
@@ -2650,30 +2660,9 @@ fn a_host_that_quits_mid_round_resumes_from_its_files() {
     use hollywood_gin::gui::table::persist::{FileWriter, KeptFriend};
     use hollywood_gin::net::link::LinkConfig;
 
-    let mut host = app("friend-resume-host", 1);
-    let mut guest = app("friend-resume-guest", 2);
-    for a in [&mut host, &mut guest] {
-        set_speed(a, AnimSpeed::Instant);
-    }
-    let game = FriendGame::host("Ana", RuleSettings::default(), LinkConfig::loopback).unwrap();
-    host.world_mut().resource_mut::<Friend>().0 = Some(game);
-    let deadline = std::time::Instant::now() + Duration::from_secs(120);
-    let ticket = loop {
-        host.update();
-        if let Some(t) = host
-            .world()
-            .resource::<Friend>()
-            .0
-            .as_ref()
-            .and_then(|g| g.ticket.clone())
-        {
-            break t;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    let mut game = FriendGame::join(&ticket, "Bo", LinkConfig::loopback).unwrap();
-    game.accept();
-    guest.world_mut().resource_mut::<Friend>().0 = Some(game);
+    let (mut host, mut guest, ticket, deadline) = friends("friend-resume");
+    let mut f = guest.world_mut().resource_mut::<Friend>();
+    f.0.as_mut().unwrap().accept();
     let players = [Level::Medium.bot(5), Level::Medium.bot(6)];
     let before = play_friends(&mut host, &mut guest, &players, deadline, |a, moves| {
         moves >= 6 && a.world().resource::<Series>().friend.is_some()

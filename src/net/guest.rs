@@ -140,15 +140,15 @@ impl Guest {
             self.series = None;
             return Ok(());
         };
-        let seed = self.check_told_again(&told)?;
+        let seed = self.revealed_seed(&told)?;
         let (revealed, series) = self.table_with(&told, seed)?;
         self.revealed = revealed;
         self.series = Some(series);
         Ok(())
     }
 
-    /// The seed of a round already told, if it was revealed.
-    fn check_told_again(&self, told: &Told) -> Result<Option<u64>, GuestError> {
+    /// The seed of `told`'s round, if its secret is revealed: checked against the commitment.
+    fn revealed_seed(&self, told: &Told) -> Result<Option<u64>, GuestError> {
         let dealing = self
             .dealing
             .as_ref()
@@ -301,10 +301,7 @@ impl Guest {
                 return Err(GuestError::Rewritten);
             }
         }
-        match told.secret {
-            Some(secret) => Ok(Some(dealing.check_reveal(told.deal, &secret)?)),
-            None => Ok(None),
-        }
+        self.revealed_seed(told)
     }
 
     /// The guest's table with `told` as the round in play: the revealed rounds dealt again

@@ -6,10 +6,11 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
-use super::fair::{GuestNonce, HostSecret, first_dealer};
+use super::fair::{HostSecret, first_dealer};
 use super::guest::Guest;
 use super::host::Host;
 use super::link::{ALPN, Link, LinkConfig, LinkEvent, Lost, Refused};
+use super::side::Side;
 use super::told::{GUEST, HOST, local};
 use super::wire::{MAX_FRAME, Message, encode, hello};
 use crate::ai::{Bot, Level, View};
@@ -73,6 +74,39 @@ fn wait_for<T>(link: &Link, mut want: impl FnMut(&LinkEvent) -> Option<T>) -> T 
     panic!("the event did not come");
 }
 
+/// Hands one side what its link has told: greetings on each connection, the friend's
+/// messages (a refusal panics: no honest exchange has one), losses into `lost`. Whether
+/// nothing came.
+fn drain<S: Side>(
+    link: &Link,
+    side: &mut S,
+    rng: &mut StdRng,
+    lost: &mut Vec<Lost>,
+    connected: &mut usize,
+) -> bool {
+    let mut idle = true;
+    while let Some(e) = link.try_recv() {
+        idle = false;
+        match e {
+            LinkEvent::Connected { .. } => {
+                *connected += 1;
+                for m in side.connected() {
+                    link.send(m);
+                }
+            }
+            LinkEvent::Message(m) => {
+                let out = side.receive_with(m, || rng.random()).unwrap();
+                for m in out.send {
+                    link.send(m);
+                }
+            }
+            LinkEvent::Lost { why } => lost.push(why),
+            other => panic!("{other:?}"),
+        }
+    }
+    idle
+}
+
 /// Both games over real links.
 struct Net {
     host: Host,
@@ -113,47 +147,21 @@ impl Net {
             if done(self) {
                 return true;
             }
-            let mut idle = true;
-            while let Some(e) = self.hl.try_recv() {
-                idle = false;
-                match e {
-                    LinkEvent::Connected { .. } => {
-                        self.connected[0] += 1;
-                        for m in self.host.connected() {
-                            self.hl.send(m);
-                        }
-                    }
-                    LinkEvent::Message(m) => {
-                        let s: [u8; 32] = self.rng.random();
-                        let out = self.host.receive(m, || HostSecret(s)).unwrap();
-                        for m in out.send {
-                            self.hl.send(m);
-                        }
-                    }
-                    LinkEvent::Lost { why } => self.lost.push(why),
-                    other => panic!("host: {other:?}"),
-                }
-            }
-            while let Some(e) = self.gl.try_recv() {
-                idle = false;
-                match e {
-                    LinkEvent::Connected { .. } => {
-                        self.connected[1] += 1;
-                        for m in self.guest.connected() {
-                            self.gl.send(m);
-                        }
-                    }
-                    LinkEvent::Message(m) => {
-                        let n: [u8; 32] = self.rng.random();
-                        let out = self.guest.receive(m, || GuestNonce(n)).unwrap();
-                        for m in out.send {
-                            self.gl.send(m);
-                        }
-                    }
-                    LinkEvent::Lost { why } => self.lost.push(why),
-                    other => panic!("guest: {other:?}"),
-                }
-            }
+            let host_idle = drain(
+                &self.hl,
+                &mut self.host,
+                &mut self.rng,
+                &mut self.lost,
+                &mut self.connected[0],
+            );
+            let guest_idle = drain(
+                &self.gl,
+                &mut self.guest,
+                &mut self.rng,
+                &mut self.lost,
+                &mut self.connected[1],
+            );
+            let idle = host_idle && guest_idle;
             if idle {
                 std::thread::sleep(Duration::from_micros(200));
             }

@@ -7,15 +7,19 @@
 //!   plays from that.
 //! - [`host`] and [`guest`]: each side of a series as a state machine with no network in it
 //!   (messages in, messages and events out). The host's game is the one referee.
+//! - [`side`]: either side behind one face, for what carries its messages, and what a
+//!   refusal means for the series.
 //! - [`link`] (feature `net`): the connection, an iroh endpoint on a thread of its own.
 //!
-//! The table (hosting and joining from the menu) is still to come.
+//! The table's part (hosting and joining from the menu, the series on the table) is
+//! `gui::table::friend_game`'s.
 
 pub mod fair;
 pub mod guest;
 pub mod host;
 #[cfg(feature = "net")]
 pub mod link;
+pub mod side;
 pub mod told;
 pub mod wire;
 

@@ -7,6 +7,7 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 use super::fair::{GuestNonce, HostSecret, first_dealer};
 use super::guest::{Guest, GuestError, GuestEvent};
 use super::host::{Host, HostEvent, Refusal};
+use super::side::Side;
 use super::told::{GUEST, HOST, local};
 use super::wire::{Decoder, Message, encode};
 use crate::ai::{Bot, Level, View};
@@ -30,6 +31,25 @@ fn carried(msg: &Message) -> Message {
     assert_eq!(d.next_message(), Ok(None));
     d.push(b);
     d.next_message().unwrap().unwrap()
+}
+
+/// `msgs` (through the wire format) into one side; what it sends back. Panics on a refusal,
+/// which no honest exchange has.
+fn pass<S: Side>(
+    side: &mut S,
+    msgs: Vec<Message>,
+    rng: &mut StdRng,
+    events: &mut Vec<S::Event>,
+) -> Vec<Message> {
+    let mut send = Vec::new();
+    for msg in msgs {
+        let out = side
+            .receive_with(carried(&msg), || rng.random())
+            .unwrap_or_else(|e| panic!("refused {msg:?}: {e}"));
+        send.extend(out.send);
+        events.extend(out.events);
+    }
+    send
 }
 
 impl Pair {
@@ -56,24 +76,20 @@ impl Pair {
     /// honest exchange has.
     fn deliver(&mut self, mut to_guest: Vec<Message>, mut to_host: Vec<Message>) {
         while !to_guest.is_empty() || !to_host.is_empty() {
-            for msg in std::mem::take(&mut to_guest) {
-                let n: [u8; 32] = self.rng.random();
-                let out = self
-                    .guest
-                    .receive(carried(&msg), || GuestNonce(n))
-                    .unwrap_or_else(|e| panic!("the guest refused {msg:?}: {e}"));
-                to_host.extend(out.send);
-                self.guest_events.extend(out.events);
-            }
-            for msg in std::mem::take(&mut to_host) {
-                let s: [u8; 32] = self.rng.random();
-                let out = self
-                    .host
-                    .receive(carried(&msg), || HostSecret(s))
-                    .unwrap_or_else(|e| panic!("the host refused {msg:?}: {e}"));
-                to_guest.extend(out.send);
-                self.host_events.extend(out.events);
-            }
+            let msgs = std::mem::take(&mut to_guest);
+            to_host.extend(pass(
+                &mut self.guest,
+                msgs,
+                &mut self.rng,
+                &mut self.guest_events,
+            ));
+            let msgs = std::mem::take(&mut to_host);
+            to_guest.extend(pass(
+                &mut self.host,
+                msgs,
+                &mut self.rng,
+                &mut self.host_events,
+            ));
         }
     }
 
@@ -246,7 +262,8 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
     let mut p = Pair::new(21, RuleSettings::default());
     let bots = [Level::Medium.bot(1), Level::Medium.bot(2)];
     // Let the host be the one to act, the guest holding ten cards.
-    while p.hosts().round().to_act() != Some(HOST) {
+    // The host to act, with a move behind it (so a move on an older table can be made).
+    while p.hosts().round().to_act() != Some(HOST) || p.hosts().round().history().is_empty() {
         p.step(&bots);
     }
     let m = p.hosts().clone();

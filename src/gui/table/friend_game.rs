@@ -10,11 +10,12 @@ use bevy::prelude::*;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 use super::series::Series;
-use crate::net::fair::{GuestNonce, HostSecret};
-use crate::net::guest::{Guest, GuestError, GuestEvent};
-use crate::net::host::{Host, HostEvent, Refusal as HostRefusal};
+use crate::net::fair::HostSecret;
+use crate::net::guest::Guest;
+use crate::net::host::Host;
 use crate::net::link::{Link, LinkConfig, LinkError, LinkEvent, Lost, Refused};
-use crate::net::wire::{Message, WireError};
+use crate::net::side::{Side as _, Verdict};
+use crate::net::wire::Message;
 use crate::rules::{Match, RuleSettings};
 use crate::store::friend::{SavedFriend, SavedSide};
 
@@ -56,20 +57,6 @@ pub enum FriendStatus {
     OtherVersion { theirs: String },
     /// The link could not start.
     Failed(String),
-}
-
-/// What a refusal of the friend's message means for the series.
-enum Refusal {
-    Foul,
-    Version(String),
-    Other,
-}
-
-fn version_of(e: &WireError) -> Option<String> {
-    match e {
-        WireError::OtherVersion { game, .. } => Some(game.clone()),
-        _ => None,
-    }
 }
 
 pub struct FriendGame {
@@ -323,70 +310,32 @@ impl FriendGame {
             self.held.push(msg);
             return;
         }
-        let (secret, nonce): ([u8; 32], [u8; 32]) = (self.rng.random(), self.rng.random());
-        let mut greeted = None;
-        let mut left = false;
-        let sent = match &mut self.side {
+        let rng = &mut self.rng;
+        let heard = match &mut self.side {
             Side::Host(h) => h
-                .receive(msg, || HostSecret(secret))
-                .map(|out| {
-                    for e in &out.events {
-                        match e {
-                            HostEvent::Greeted { name } => greeted = Some(name.clone()),
-                            HostEvent::Left => left = true,
-                            _ => {}
-                        }
-                    }
-                    out.send
-                })
-                .map_err(|e| {
-                    let kind = match &e {
-                        HostRefusal::Wire(w) => {
-                            version_of(w).map_or(Refusal::Other, Refusal::Version)
-                        }
-                        _ => Refusal::Other,
-                    };
-                    (e.to_string(), kind)
-                }),
+                .hear(msg, || rng.random())
+                .map(|x| (x.send, x.greeted, x.left)),
             Side::Guest(g) => g
-                .receive(msg, || GuestNonce(nonce))
-                .map(|out| {
-                    for e in &out.events {
-                        match e {
-                            GuestEvent::Greeted { name, .. } => greeted = Some(name.clone()),
-                            GuestEvent::Left => left = true,
-                            _ => {}
-                        }
-                    }
-                    out.send
-                })
-                .map_err(|e| {
-                    let kind = match &e {
-                        _ if e.is_foul() => Refusal::Foul,
-                        GuestError::Wire(w) => {
-                            version_of(w).map_or(Refusal::Other, Refusal::Version)
-                        }
-                        _ => Refusal::Other,
-                    };
-                    (e.to_string(), kind)
-                }),
+                .hear(msg, || rng.random())
+                .map(|x| (x.send, x.greeted, x.left)),
         };
-        match sent {
-            Ok(send) => {
-                for m in send {
-                    self.link.send(m);
-                }
-            }
-            Err((why, kind)) => {
+        let (send, greeted, left) = match heard {
+            Ok(heard) => heard,
+            Err((why, verdict)) => {
                 warn!("the friend's game sent what this one refuses: {why}");
                 self.refusals += 1;
-                match kind {
-                    Refusal::Foul => self.status = FriendStatus::Foul(why),
-                    Refusal::Version(theirs) => self.status = FriendStatus::OtherVersion { theirs },
-                    Refusal::Other => {}
+                match verdict {
+                    Verdict::Foul => self.status = FriendStatus::Foul(why),
+                    Verdict::OtherVersion(theirs) => {
+                        self.status = FriendStatus::OtherVersion { theirs }
+                    }
+                    Verdict::Refused => {}
                 }
                 return;
             }
+        };
+        for m in send {
+            self.link.send(m);
         }
         if let Some(name) = greeted {
             self.name = Some(name.chars().take(MAX_NAME).collect());

@@ -190,19 +190,14 @@ impl Series {
             return;
         }
         let before = self.current.scoreboard().history.len();
-        let same_series = self.current.deals() <= m.deals();
         if let Some(f) = self.friend.as_mut()
             && m.deals() > self.current.deals()
         {
             f.asked = false;
         }
         self.current = m.clone();
-        if let Some(f) = self.friend.as_mut() {
-            f.pending = None;
-        }
         let history = &m.scoreboard().history;
-        if same_series
-            && history.len() > before
+        if history.len() > before
             && let (Some(entry), Some(result)) = (history.last(), m.round().result())
         {
             self.ended.push(RoundEnd {

@@ -1,0 +1,203 @@
+//! Either side of a series with a friend behind one face ([`Side`]), so what carries messages
+//! between a side and its link (the table, the tests) is written once for the host and the
+//! guest, and what a refusal means for the series ([`Verdict`]) is judged in one place.
+
+use std::fmt::{Debug, Display};
+
+use super::fair::{GuestNonce, HostSecret};
+use super::guest::{Guest, GuestError, GuestEvent};
+use super::host::{Host, HostEvent, Outcome, Refusal};
+use super::wire::{Message, WireError};
+
+/// What a refusal of the friend's message means for the series, whichever side refused it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The friend's game dealt or reported a round that is not the agreed one: the series
+    /// ends.
+    Foul,
+    /// The friend's game speaks another version of the protocol (its game version named):
+    /// both should update.
+    OtherVersion(String),
+    /// The message is refused and dropped; the series goes on.
+    Refused,
+}
+
+/// A message through a side, summed up for whoever carries it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Heard<E> {
+    /// What to send back.
+    pub send: Vec<Message>,
+    /// The friend greeted under this name.
+    pub greeted: Option<String>,
+    /// The friend ended the series.
+    pub left: bool,
+    /// Everything that happened, in order.
+    pub events: Vec<E>,
+}
+
+/// The host's or the guest's state machine.
+pub trait Side {
+    type Event: Clone + Debug;
+    type Error: Display + Debug;
+
+    /// The messages that open each new connection (the greeting).
+    fn connected(&mut self) -> Vec<Message>;
+
+    /// One message from the friend's game. `fresh` gives 32 random bytes when the side needs
+    /// them: the host's secret half of a new deal, the guest's nonce.
+    fn receive_with(
+        &mut self,
+        msg: Message,
+        fresh: impl FnOnce() -> [u8; 32],
+    ) -> Result<Outcome<Self::Event>, Self::Error>;
+
+    /// The name in a greeting.
+    fn greeted(e: &Self::Event) -> Option<&str>;
+    /// Whether the event is the friend ending the series.
+    fn left(e: &Self::Event) -> bool;
+    /// What a refusal means for the series.
+    fn verdict(e: &Self::Error) -> Verdict;
+
+    /// [`Side::receive_with`], summed up; a refusal comes worded, with its verdict.
+    fn hear(
+        &mut self,
+        msg: Message,
+        fresh: impl FnOnce() -> [u8; 32],
+    ) -> Result<Heard<Self::Event>, (String, Verdict)> {
+        match self.receive_with(msg, fresh) {
+            Ok(out) => Ok(Heard {
+                send: out.send,
+                greeted: out
+                    .events
+                    .iter()
+                    .find_map(|e| Self::greeted(e))
+                    .map(str::to_string),
+                left: out.events.iter().any(Self::left),
+                events: out.events,
+            }),
+            Err(e) => Err((e.to_string(), Self::verdict(&e))),
+        }
+    }
+}
+
+impl WireError {
+    fn verdict(&self) -> Verdict {
+        match self {
+            WireError::OtherVersion { game, .. } => Verdict::OtherVersion(game.clone()),
+            _ => Verdict::Refused,
+        }
+    }
+}
+
+impl Side for Host {
+    type Event = HostEvent;
+    type Error = Refusal;
+
+    fn connected(&mut self) -> Vec<Message> {
+        Host::connected(self)
+    }
+    fn receive_with(
+        &mut self,
+        msg: Message,
+        fresh: impl FnOnce() -> [u8; 32],
+    ) -> Result<Outcome<HostEvent>, Refusal> {
+        self.receive(msg, || HostSecret(fresh()))
+    }
+    fn greeted(e: &HostEvent) -> Option<&str> {
+        match e {
+            HostEvent::Greeted { name } => Some(name),
+            _ => None,
+        }
+    }
+    fn left(e: &HostEvent) -> bool {
+        matches!(e, HostEvent::Left)
+    }
+    /// The host referees: nothing the guest sends is a foul, only refused (the guest cannot
+    /// deal, so it cannot deal unfairly).
+    fn verdict(e: &Refusal) -> Verdict {
+        match e {
+            Refusal::Wire(w) => w.verdict(),
+            _ => Verdict::Refused,
+        }
+    }
+}
+
+impl Side for Guest {
+    type Event = GuestEvent;
+    type Error = GuestError;
+
+    fn connected(&mut self) -> Vec<Message> {
+        Guest::connected(self)
+    }
+    fn receive_with(
+        &mut self,
+        msg: Message,
+        fresh: impl FnOnce() -> [u8; 32],
+    ) -> Result<Outcome<GuestEvent>, GuestError> {
+        self.receive(msg, || GuestNonce(fresh()))
+    }
+    fn greeted(e: &GuestEvent) -> Option<&str> {
+        match e {
+            GuestEvent::Greeted { name, .. } => Some(name),
+            _ => None,
+        }
+    }
+    fn left(e: &GuestEvent) -> bool {
+        matches!(e, GuestEvent::Left)
+    }
+    fn verdict(e: &GuestError) -> Verdict {
+        match e {
+            _ if e.is_foul() => Verdict::Foul,
+            GuestError::Wire(w) => w.verdict(),
+            _ => Verdict::Refused,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::wire::{PROTOCOL, hello};
+
+    #[test]
+    fn a_greeting_is_heard_with_the_friends_name() {
+        let mut host = Host::new("Ana", Default::default());
+        host.connected();
+        let heard = host.hear(hello("Bo", None), || [7; 32]).unwrap();
+        assert_eq!(heard.greeted.as_deref(), Some("Bo"));
+        assert!(!heard.left);
+    }
+
+    #[test]
+    fn another_version_is_judged_alike_on_both_sides() {
+        let other = Message::Hello {
+            protocol: PROTOCOL + 1,
+            game: "9.9.9".to_string(),
+            name: "Bo".to_string(),
+            rules: None,
+        };
+        let mut host = Host::new("Ana", Default::default());
+        host.connected();
+        let (_, v) = host.hear(other.clone(), || [7; 32]).unwrap_err();
+        assert_eq!(v, Verdict::OtherVersion("9.9.9".to_string()));
+        let mut guest = Guest::new("Bo");
+        guest.connected();
+        let (_, v) = guest.hear(other, || [7; 32]).unwrap_err();
+        assert_eq!(v, Verdict::OtherVersion("9.9.9".to_string()));
+    }
+
+    #[test]
+    fn a_message_the_host_may_not_send_is_refused_not_foul() {
+        let mut guest = Guest::new("Bo");
+        guest.connected();
+        guest
+            .hear(hello("Ana", Some(Default::default())), || [7; 32])
+            .unwrap();
+        let nonce = Message::Nonce {
+            deal: 1,
+            nonce: GuestNonce([1; 32]),
+        };
+        let (why, v) = guest.hear(nonce, || [7; 32]).unwrap_err();
+        assert_eq!(v, Verdict::Refused, "{why}");
+    }
+}
