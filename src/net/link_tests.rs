@@ -95,13 +95,15 @@ fn drain<S: Side>(
                 }
             }
             LinkEvent::Message(m) => {
-                let out = side.receive_with(m, || rng.random()).unwrap();
+                let out = side
+                    .receive_with(m, || rng.random())
+                    .unwrap_or_else(|e| panic!("{} refused: {e}", std::any::type_name::<S>()));
                 for m in out.send {
                     link.send(m);
                 }
             }
             LinkEvent::Lost { why } => lost.push(why),
-            other => panic!("{other:?}"),
+            other => panic!("{}: {other:?}", std::any::type_name::<S>()),
         }
     }
     idle

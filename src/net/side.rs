@@ -24,15 +24,13 @@ pub enum Verdict {
 
 /// A message through a side, summed up for whoever carries it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Heard<E> {
+pub struct Heard {
     /// What to send back.
     pub send: Vec<Message>,
     /// The friend greeted under this name.
     pub greeted: Option<String>,
     /// The friend ended the series.
     pub left: bool,
-    /// Everything that happened, in order.
-    pub events: Vec<E>,
 }
 
 /// The host's or the guest's state machine.
@@ -63,7 +61,7 @@ pub trait Side {
         &mut self,
         msg: Message,
         fresh: impl FnOnce() -> [u8; 32],
-    ) -> Result<Heard<Self::Event>, (String, Verdict)> {
+    ) -> Result<Heard, (String, Verdict)> {
         match self.receive_with(msg, fresh) {
             Ok(out) => Ok(Heard {
                 send: out.send,
@@ -73,7 +71,6 @@ pub trait Side {
                     .find_map(|e| Self::greeted(e))
                     .map(str::to_string),
                 left: out.events.iter().any(Self::left),
-                events: out.events,
             }),
             Err(e) => Err((e.to_string(), Self::verdict(&e))),
         }

@@ -45,7 +45,7 @@ fn pass<S: Side>(
     for msg in msgs {
         let out = side
             .receive_with(carried(&msg), || rng.random())
-            .unwrap_or_else(|e| panic!("refused {msg:?}: {e}"));
+            .unwrap_or_else(|e| panic!("{} refused {msg:?}: {e}", std::any::type_name::<S>()));
         send.extend(out.send);
         events.extend(out.events);
     }
@@ -261,8 +261,8 @@ fn a_dropped_connection_resumes_where_it_stopped() {
 fn a_misbehaving_guest_is_refused_and_changes_nothing() {
     let mut p = Pair::new(21, RuleSettings::default());
     let bots = [Level::Medium.bot(1), Level::Medium.bot(2)];
-    // Let the host be the one to act, the guest holding ten cards.
-    // The host to act, with a move behind it (so a move on an older table can be made).
+    // Let the host be the one to act, the guest holding ten cards, with a move behind it (so
+    // a move on an older table can be made).
     while p.hosts().round().to_act() != Some(HOST) || p.hosts().round().history().is_empty() {
         p.step(&bots);
     }

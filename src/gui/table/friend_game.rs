@@ -14,7 +14,7 @@ use crate::net::fair::HostSecret;
 use crate::net::guest::Guest;
 use crate::net::host::Host;
 use crate::net::link::{Link, LinkConfig, LinkError, LinkEvent, Lost, Refused};
-use crate::net::side::{Side as _, Verdict};
+use crate::net::side::{Heard, Side as _, Verdict};
 use crate::net::wire::Message;
 use crate::rules::{Match, RuleSettings};
 use crate::store::friend::{SavedFriend, SavedSide};
@@ -312,14 +312,14 @@ impl FriendGame {
         }
         let rng = &mut self.rng;
         let heard = match &mut self.side {
-            Side::Host(h) => h
-                .hear(msg, || rng.random())
-                .map(|x| (x.send, x.greeted, x.left)),
-            Side::Guest(g) => g
-                .hear(msg, || rng.random())
-                .map(|x| (x.send, x.greeted, x.left)),
+            Side::Host(h) => h.hear(msg, || rng.random()),
+            Side::Guest(g) => g.hear(msg, || rng.random()),
         };
-        let (send, greeted, left) = match heard {
+        let Heard {
+            send,
+            greeted,
+            left,
+        } = match heard {
             Ok(heard) => heard,
             Err((why, verdict)) => {
                 warn!("the friend's game sent what this one refuses: {why}");
