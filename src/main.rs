@@ -286,10 +286,10 @@ struct SimulateArgs {
     /// Number of single rounds to play instead of series.
     #[arg(long)]
     rounds: Option<usize>,
-    /// Bot A: easy, medium or hard.
+    /// Bot A: easy, medium, hard or expert.
     #[arg(long, default_value = "hard")]
     p1: Level,
-    /// Bot B: easy, medium or hard.
+    /// Bot B: easy, medium, hard or expert.
     #[arg(long, default_value = "medium")]
     p2: Level,
     /// Seed for the whole run (deals and bots).
@@ -316,6 +316,16 @@ struct SimulateArgs {
     /// Standard errors a search result must beat Medium's move by (for tuning Hard).
     #[arg(long)]
     hard_z: Option<f32>,
+    /// Deals Expert samples per decision (for tuning; default is Expert's own).
+    #[arg(long)]
+    expert_samples: Option<usize>,
+    /// Standard errors a search result must beat Medium's move by (for tuning Expert).
+    #[arg(long)]
+    expert_z: Option<f32>,
+    /// Print every round's facts as `src/ai/rounds.rs` (what Expert's series value plays on
+    /// with) instead of the report.
+    #[arg(long)]
+    bake_rounds: bool,
 }
 
 fn simulate(a: SimulateArgs) -> ExitCode {
@@ -346,8 +356,18 @@ fn simulate(a: SimulateArgs) -> ExitCode {
         progress: true,
         hard_samples: a.hard_samples,
         hard_z: a.hard_z,
+        expert_samples: a.expert_samples,
+        expert_z: a.expert_z,
     };
     match sim::run(&cfg) {
+        Ok(rep) if a.bake_rounds => {
+            let command = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
+            print!(
+                "{}",
+                sim::baked_rounds(&rep.played, &format!("hollywood-gin {command}"))
+            );
+            ExitCode::SUCCESS
+        }
         Ok(rep) => {
             print!("{}", rep.render(&cfg));
             ExitCode::SUCCESS

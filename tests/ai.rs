@@ -1,6 +1,7 @@
 //! Tests of the computer opponents through the public API: legality over many rounds, no
 //! peeking at hidden cards, and positions where the right move is clear.
 
+use hollywood_gin::ai::expert::Expert;
 use hollywood_gin::ai::hard::Hard;
 use hollywood_gin::ai::heuristic::{Easy, Medium};
 use hollywood_gin::ai::sim::{self, SimConfig};
@@ -62,6 +63,8 @@ fn easy_and_medium_never_play_an_illegal_move() {
         progress: false,
         hard_samples: None,
         hard_z: None,
+        expert_samples: None,
+        expert_z: None,
     };
     let rep = sim::run(&cfg).expect("no illegal move");
     assert!(rep.rounds > 500, "only {} rounds", rep.rounds);
@@ -88,6 +91,63 @@ fn hard_never_plays_an_illegal_move() {
         ..RuleSettings::default()
     };
     assert!(play([&e, &h], 15, 22, odd) > 60);
+}
+
+/// An Expert bot small enough for a debug-build test: fewer deals and series roll-outs.
+fn small_expert(seed: u64) -> Expert {
+    let Expert(h) = Expert::new(seed);
+    Expert(Hard {
+        samples: 24,
+        series_rollouts: Some(60),
+        ..h
+    })
+}
+
+#[test]
+fn expert_never_plays_an_illegal_move() {
+    let x = small_expert(4);
+    let e = Easy { seed: 2 };
+    assert!(play([&Medium, &x], 25, 23, RuleSettings::default()) > 100);
+    let odd = RuleSettings {
+        big_gin_bonus: Some(31),
+        may_discard_taken_card: true,
+        gin_bonus: 20,
+        undercut_bonus: 0,
+        ..RuleSettings::default()
+    };
+    assert!(play([&x, &e], 15, 24, odd) > 60);
+}
+
+#[test]
+fn expert_outplays_easy_over_a_few_series() {
+    // Sanity, not the measurement (that is `simulate` and the arena bench, see the README):
+    // even a small Expert wins most rounds against Easy.
+    let x = small_expert(6);
+    let e = Easy { seed: 7 };
+    let mut won = [0u32; 2];
+    for (i, seed) in (40..70u64).enumerate() {
+        let mut m = Match::new(RuleSettings::default(), seed);
+        // Expert sits at P1 in even rounds, P2 in odd ones.
+        let x_seat = if i % 2 == 0 { Seat::P1 } else { Seat::P2 };
+        while let Some(seat) = m.round().to_act() {
+            let v = View::of(m.round(), seat, Some(m.scoreboard()));
+            let a = if seat == x_seat {
+                x.decide(&v)
+            } else {
+                e.decide(&v)
+            };
+            m.apply(seat, a).unwrap();
+        }
+        if let Some(w) = m.round().result().and_then(|r| r.winner) {
+            won[usize::from(w != x_seat)] += 1;
+        }
+    }
+    assert!(
+        won[0] > won[1] + 5,
+        "Expert {} rounds, Easy {}",
+        won[0],
+        won[1]
+    );
 }
 
 /// Two rounds that differ only in the opponent's hand and the stock below its top card.

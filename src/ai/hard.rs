@@ -31,6 +31,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Bot;
 use super::heuristic::{self, DiscardEval, Medium};
+use super::value::{self, ValueTable};
 use super::view::{Knowledge, View};
 use crate::rules::meld::best_layoffs;
 use crate::rules::round::score;
@@ -46,6 +47,12 @@ pub struct Hard {
     pub candidates: usize,
     /// How many standard errors a search result must beat Medium's move by.
     pub z: f32,
+    /// Score rollouts by the chance of winning the series, from a [`ValueTable`] of this many
+    /// series roll-outs per result (Expert), rather than by Hollywood-weighted points (Hard).
+    pub series_rollouts: Option<usize>,
+    /// Weigh taking the pile's top as this many different discards after it (and a knock, where
+    /// the taken card allows one), rather than as the fast policy's discard (0, Hard).
+    pub take_discards: usize,
 }
 
 impl Hard {
@@ -59,6 +66,8 @@ impl Hard {
             samples: 800,
             candidates: 6,
             z: 0.75,
+            series_rollouts: None,
+            take_discards: 0,
         }
     }
 }
@@ -72,6 +81,10 @@ enum Start {
     MyKnock(Card),
     /// I take the top of the pile, then play on with the fast policy.
     MyTake,
+    /// I take the top of the pile and throw this card.
+    MyTakeThen(Card),
+    /// I take the top of the pile and knock (or gin) throwing this card.
+    MyTakeKnock(Card),
     /// I draw from the stock, then play on.
     MyStock,
     /// I pass the upcard as non-dealer: the opponent may take it, else I draw from the stock.
@@ -87,14 +100,42 @@ struct Sim<'a> {
     hands: [CardSet; 2],
     stock: Vec<Card>,
     top: Option<Card>,
-    /// Hollywood weight of a win for [me, opponent].
-    weight: [f32; 2],
+    /// What a result is worth to me.
+    score: Scorer<'a>,
     /// Draws made so far by [me, opponent] (the knock rule looks at the other side's count).
     draws: [u32; 2],
 }
 
 const ME: usize = 0;
 const OPP: usize = 1;
+
+/// What the end of a rollout is worth to me.
+#[derive(Clone, Copy)]
+enum Scorer<'a> {
+    /// Points times the number of Hollywood games a win would be credited to, for [me, opponent].
+    Points([f32; 2]),
+    /// The chance of winning the series.
+    Series(&'a ValueTable),
+}
+
+impl Scorer<'_> {
+    fn win(self, winner: usize, points: u32) -> f32 {
+        match self {
+            Scorer::Points(w) => {
+                let v = points as f32 * w[winner];
+                if winner == ME { v } else { -v }
+            }
+            Scorer::Series(t) => t.win(winner == ME, points),
+        }
+    }
+
+    fn dead(self) -> f32 {
+        match self {
+            Scorer::Points(_) => 0.0,
+            Scorer::Series(t) => t.dead(),
+        }
+    }
+}
 
 impl Sim<'_> {
     /// Fast policy, draw step: take the top only when it ends up melded.
@@ -120,7 +161,7 @@ impl Sim<'_> {
         let ev = DiscardEval::new(self.hands[who], keep);
         let best = ev.best_option();
         let Some((bc, bd)) = best else {
-            return Some(0.0);
+            return Some(self.score.dead());
         };
         // Knock like Medium: when clearly below the other side's likely deadwood.
         if bd == 0 || heuristic::knock_pays(bd, self.rules.knock_limit, self.draws[1 - who]) {
@@ -143,7 +184,7 @@ impl Sim<'_> {
         self.hands[who].remove(choice);
         self.top = Some(choice);
         if self.stock.len() <= 2 {
-            return Some(0.0);
+            return Some(self.score.dead());
         }
         None
     }
@@ -161,8 +202,7 @@ impl Sim<'_> {
         };
         let (_, winner, points, _) = score(self.rules, Seat::P1, kd, dd, kd == 0, false);
         let winner_idx = if winner == Seat::P1 { who } else { 1 - who };
-        let v = points as f32 * self.weight[winner_idx];
-        if winner_idx == ME { v } else { -v }
+        self.score.win(winner_idx, points)
     }
 
     /// Plays on from `who` to draw, until the round ends. Value from my side.
@@ -175,7 +215,7 @@ impl Sim<'_> {
             who = 1 - who;
             may_take = true;
         }
-        0.0
+        self.score.dead()
     }
 
     fn run(&mut self, start: Start) -> f32 {
@@ -185,7 +225,7 @@ impl Sim<'_> {
                 self.hands[ME].remove(c);
                 self.top = Some(c);
                 if self.stock.len() <= 2 {
-                    return 0.0;
+                    return self.score.dead();
                 }
                 self.play_from_draw(OPP, true)
             }
@@ -199,6 +239,21 @@ impl Sim<'_> {
                     Some(v) => v,
                     None => self.play_from_draw(OPP, true),
                 }
+            }
+            Start::MyTakeThen(c) | Start::MyTakeKnock(c) => {
+                self.draws[ME] += 1;
+                if let Some(t) = self.top.take() {
+                    self.hands[ME].insert(t);
+                }
+                if matches!(start, Start::MyTakeKnock(_)) {
+                    return self.knock(ME, c);
+                }
+                self.hands[ME].remove(c);
+                self.top = Some(c);
+                if self.stock.len() <= 2 {
+                    return self.score.dead();
+                }
+                self.play_from_draw(OPP, true)
             }
             Start::MyStock => {
                 self.draws[ME] += 1;
@@ -342,10 +397,16 @@ impl Hard {
         let k = &v.knowledge;
         let unseen = v.unseen(k);
         let mut rng = ChaCha8Rng::seed_from_u64(splitmix64(self.seed ^ v.fingerprint()));
-        let weight = [
-            v.games_for_win(v.seat).len().max(1) as f32,
-            v.games_for_win(v.opponent()).len().max(1) as f32,
-        ];
+        let table = self
+            .series_rollouts
+            .map(|n| value::table_for(v, self.seed, n));
+        let score = match &table {
+            Some(t) => Scorer::Series(t),
+            None => Scorer::Points([
+                v.games_for_win(v.seat).len().max(1) as f32,
+                v.games_for_win(v.opponent()).len().max(1) as f32,
+            ]),
+        };
         let draws = [k.my_draws, k.opp_draws];
         let mut values = vec![Vec::with_capacity(self.samples); starts.len()];
         for _ in 0..self.samples {
@@ -355,7 +416,7 @@ impl Hard {
                 hands: [v.hand, opp],
                 stock,
                 top: v.discard_top(),
-                weight,
+                score,
                 draws,
             };
             for (i, s) in starts.iter().enumerate() {
@@ -441,6 +502,56 @@ impl Bot for Hard {
     }
 
     fn decide(&self, v: &View) -> Action {
+        self.play(v)
+    }
+}
+
+impl Hard {
+    /// Whether to take `t` rather than play `other` (pass it, or draw from the stock). Medium's
+    /// choice goes first: it is kept unless search clearly beats it.
+    fn take_or(&self, v: &View, t: Card, other: Start) -> bool {
+        let takes = self.take_starts(v, t);
+        let mut starts = takes.clone();
+        if heuristic::worth_taking(v.hand, t, v) {
+            starts.push(other);
+        } else {
+            starts.insert(0, other);
+        }
+        takes.contains(&starts[self.best_of(v, &starts)])
+    }
+
+    /// The ways of taking `t` to weigh (see [`Hard::take_discards`]).
+    fn take_starts(&self, v: &View, t: Card) -> Vec<Start> {
+        if self.take_discards == 0 {
+            return vec![Start::MyTake];
+        }
+        let keep = heuristic::kept_card(&v.rules, Some(t));
+        let ev = DiscardEval::new(v.hand.with(t), keep);
+        let mut starts = Vec::new();
+        if let Some((bc, bd)) = ev.best_option()
+            && bd <= v.rules.knock_limit
+        {
+            starts.push(Start::MyTakeKnock(bc));
+        }
+        let (unseen, k) = (v.unseen(&v.knowledge), &v.knowledge);
+        let mut rest = ev.options.clone();
+        for _ in 0..self.take_discards {
+            if rest.is_empty() {
+                break;
+            }
+            let sub = DiscardEval {
+                arrangement: ev.arrangement.clone(),
+                options: rest.clone(),
+            };
+            let c = heuristic::pick_discard(&sub, unseen, k, v.stock_len);
+            starts.push(Start::MyTakeThen(c));
+            rest.retain(|o| o.0 != c);
+        }
+        starts
+    }
+
+    /// The move to play: Medium's, unless the search finds a clearly better one.
+    pub fn play(&self, v: &View) -> Action {
         match v.phase {
             Phase::OfferToNonDealer | Phase::OfferToDealer => {
                 let Some(t) = v.discard_top() else {
@@ -454,13 +565,7 @@ impl Bot for Hard {
                 } else {
                     Start::PassForced
                 };
-                // Medium's choice goes first: it is kept unless search clearly beats it.
-                let starts = if heuristic::worth_taking(v.hand, t, v) {
-                    [Start::MyTake, pass]
-                } else {
-                    [pass, Start::MyTake]
-                };
-                if starts[self.best_of(v, &starts)] == Start::MyTake {
+                if self.take_or(v, t, pass) {
                     Action::TakeUpcard
                 } else {
                     Action::PassUpcard
@@ -468,12 +573,7 @@ impl Bot for Hard {
             }
             Phase::Draw { stock_only, .. } => match v.discard_top() {
                 Some(t) if !stock_only && plausible_take(v, t) => {
-                    let starts = if heuristic::worth_taking(v.hand, t, v) {
-                        [Start::MyTake, Start::MyStock]
-                    } else {
-                        [Start::MyStock, Start::MyTake]
-                    };
-                    if starts[self.best_of(v, &starts)] == Start::MyTake {
+                    if self.take_or(v, t, Start::MyStock) {
                         Action::TakeDiscard
                     } else {
                         Action::DrawStock

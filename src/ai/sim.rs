@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use super::value::Played;
 use super::{Level, View};
 use crate::rules::series::splitmix64;
 use crate::rules::{Match, Outcome, RuleSettings, Seat};
@@ -32,6 +33,9 @@ pub struct SimConfig {
     pub hard_samples: Option<usize>,
     /// Override Hard's margin (standard errors a search result must beat Medium's move by).
     pub hard_z: Option<f32>,
+    /// The same two for Expert.
+    pub expert_samples: Option<usize>,
+    pub expert_z: Option<f32>,
 }
 
 /// Per-bot tallies.
@@ -59,6 +63,8 @@ pub struct SimReport {
     pub rounds: u64,
     pub dead_hands: u64,
     pub elapsed: Duration,
+    /// Every round's facts, in unit order, for [`super::value::ROUNDS`] (see [`baked_rounds`]).
+    pub played: Vec<(u8, u8, u8)>,
 }
 
 /// A bot played an illegal move.
@@ -89,6 +95,14 @@ fn unit_result(cfg: &SimConfig, unit: usize) -> Result<SimReport, IllegalMove> {
                     z: cfg.hard_z.unwrap_or(d.z),
                     ..d
                 })
+            }
+            Level::Expert => {
+                let super::expert::Expert(d) = super::expert::Expert::new(seed);
+                Box::new(super::expert::Expert(super::hard::Hard {
+                    samples: cfg.expert_samples.unwrap_or(d.samples),
+                    z: cfg.expert_z.unwrap_or(d.z),
+                    ..d
+                }))
             }
             _ => level.bot(seed),
         }
@@ -124,6 +138,10 @@ fn unit_result(cfg: &SimConfig, unit: usize) -> Result<SimReport, IllegalMove> {
         };
         rep.rounds += 1;
         let result = m.round().result().cloned();
+        if let Some(res) = &result {
+            rep.played
+                .push(Played::of(res, m.round().dealer()).encode());
+        }
         if let (Some(e), Some(res)) = (entry, result) {
             match e.winner {
                 None => rep.dead_hands += 1,
@@ -168,6 +186,7 @@ fn merge(into: &mut SimReport, r: SimReport) {
     into.games += r.games;
     into.rounds += r.rounds;
     into.dead_hands += r.dead_hands;
+    into.played.extend(r.played);
     for (a, b) in into.bots.iter_mut().zip(r.bots) {
         a.series_won += b.series_won;
         a.games_won += b.games_won;
@@ -331,6 +350,25 @@ impl SimReport {
             self.rounds as f64 / secs
         )
     }
+}
+
+/// `src/ai/rounds.rs` for these rounds: the round facts [`super::value`] plays series on with,
+/// and the command that made them.
+pub fn baked_rounds(played: &[(u8, u8, u8)], command: &str) -> String {
+    let mut out = format!(
+        "//! Rounds played by the simulator, as facts for [`super::value`]: `(kind, knocker's \
+         deadwood,\n//! defender's deadwood)`, see [`super::value::Played::encode`]. Do not edit by \
+         hand; made by\n//! `{command}`\n\n#[rustfmt::skip]\npub const ROUNDS: &[(u8, u8, u8)] = &[\n"
+    );
+    for chunk in played.chunks(8) {
+        out.push_str("   ");
+        for (k, a, b) in chunk {
+            out.push_str(&format!(" ({k}, {a}, {b}),"));
+        }
+        out.push('\n');
+    }
+    out.push_str("];\n");
+    out
 }
 
 #[cfg(test)]

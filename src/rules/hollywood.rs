@@ -25,7 +25,7 @@ use super::round::{Outcome, RoundResult, Seat};
 use super::settings::RuleSettings;
 
 /// One of the three games.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Game {
     /// Running points per seat.
     pub points: [u32; 2],

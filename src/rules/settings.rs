@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// The rules a series is played under. A running series keeps its own copy, so changing the
 /// player's settings never rescores a series in progress.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RuleSettings {
     /// Bonus for going gin (25 by default; 20 is the other common value).

@@ -52,6 +52,7 @@ pub fn level(v: &Voice, l: Level) -> String {
             Level::Easy => "level-easy",
             Level::Medium => "level-medium",
             Level::Hard => "level-hard",
+            Level::Expert => "level-expert",
         },
         &[],
     )

@@ -41,6 +41,7 @@ seat-name = { $who ->
 level-easy = Easy
 level-medium = Medium
 level-hard = Hard
+level-expert = Expert
 # The letter on the dealer's chip.
 dealer-chip = D
 # The tag on the card just taken from the pile, which may not be thrown back this turn.

@@ -39,6 +39,7 @@ seat-name = { $who ->
 level-easy = Mudah
 level-medium = Sedang
 level-hard = Sulit
+level-expert = Pakar
 # D untuk dealer.
 dealer-chip = D
 tag-taken = diambil

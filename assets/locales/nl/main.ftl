@@ -39,6 +39,7 @@ seat-name = { $who ->
 level-easy = Makkelijk
 level-medium = Gemiddeld
 level-hard = Moeilijk
+level-expert = Expert
 # G van gever.
 dealer-chip = G
 tag-taken = gepakt

@@ -57,7 +57,7 @@ fn settings_form(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
             ui.end_row();
             ui.label(sp.t("settings-computer", &[]));
             ui.horizontal(|ui| {
-                for l in Level::ALL {
+                for l in Level::OFFERED {
                     ui.radio_value(&mut s.level, l, words::level(sp, l));
                 }
             });
