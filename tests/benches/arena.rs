@@ -36,6 +36,7 @@ use gin_rummy_engine::{
 use rand_010::SeedableRng;
 use rand_010::rngs::StdRng;
 
+use hollywood_gin::ai::sim::{mean_ci, percentile_ms, proportion};
 use hollywood_gin::ai::{Level, View};
 use hollywood_gin::rules::series::splitmix64;
 use hollywood_gin::rules::{
@@ -465,34 +466,16 @@ fn main() {
 fn report(level: Level, spec: &str, seed: u64, t: &Tally, secs: f64) {
     let (p, h) = proportion(t.won, t.games);
     let (rp, rh) = proportion(t.rounds_won, t.rounds);
-    let n = t.rounds.max(2) as f64;
-    let mean = t.margin / n;
-    let var = ((t.margin_sq - n * mean * mean) / (n - 1.0)).max(0.0);
-    let mut ns = t.decision_ns.clone();
-    ns.sort_unstable();
-    let q = |x: f64| {
-        ns.get(((ns.len().max(1) - 1) as f64 * x).round() as usize)
-            .map_or(0.0, |&v| v as f64 / 1e6)
-    };
+    let (mean, mh) = mean_ci(t.margin, t.margin_sq, t.rounds);
+    let q = |x: f64| percentile_ms(&t.decision_ns, x);
     println!(
         "{} vs {spec}: {} games (seed {seed}), EAAI scoring, mirrored pairs",
         level.name(),
         t.games
     );
-    println!(
-        "  games won            {:.1}% ± {:.1}",
-        p * 100.0,
-        h * 100.0
-    );
-    println!(
-        "  rounds won           {:.1}% ± {:.1}",
-        rp * 100.0,
-        rh * 100.0
-    );
-    println!(
-        "  points per round     {mean:+.2} ± {:.2} (ours minus theirs)",
-        1.96 * (var / n).sqrt()
-    );
+    println!("  games won            {:.1}% ± {:.1}", p * 100.0, h * 100.0);
+    println!("  rounds won           {:.1}% ± {:.1}", rp * 100.0, rh * 100.0);
+    println!("  points per round     {mean:+.2} ± {mh:.2} (ours minus theirs)");
     println!(
         "  decision ms          p50 {:.1} / p95 {:.1} / p99 {:.1}",
         q(0.5),
@@ -500,14 +483,6 @@ fn report(level: Level, spec: &str, seed: u64, t: &Tally, secs: f64) {
         q(0.99)
     );
     println!("  {} rounds in {secs:.0} s", t.rounds);
-}
-
-fn proportion(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 0.0);
-    }
-    let p = k as f64 / n as f64;
-    (p, 1.96 * (p * (1.0 - p) / n as f64).sqrt())
 }
 
 fn fail(why: &str) -> ! {
