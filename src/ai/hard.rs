@@ -245,15 +245,10 @@ impl Sim<'_> {
                 if let Some(t) = self.top.take() {
                     self.hands[ME].insert(t);
                 }
-                if matches!(start, Start::MyTakeKnock(_)) {
-                    return self.knock(ME, c);
-                }
-                self.hands[ME].remove(c);
-                self.top = Some(c);
-                if self.stock.len() <= 2 {
-                    return self.score.dead();
-                }
-                self.play_from_draw(OPP, true)
+                self.run(match start {
+                    Start::MyTakeKnock(_) => Start::MyKnock(c),
+                    _ => Start::MyDiscard(c),
+                })
             }
             Start::MyStock => {
                 self.draws[ME] += 1;
@@ -533,20 +528,11 @@ impl Hard {
         {
             starts.push(Start::MyTakeKnock(bc));
         }
-        let (unseen, k) = (v.unseen(&v.knowledge), &v.knowledge);
-        let mut rest = ev.options.clone();
-        for _ in 0..self.take_discards {
-            if rest.is_empty() {
-                break;
-            }
-            let sub = DiscardEval {
-                arrangement: ev.arrangement.clone(),
-                options: rest.clone(),
-            };
-            let c = heuristic::pick_discard(&sub, unseen, k, v.stock_len);
-            starts.push(Start::MyTakeThen(c));
-            rest.retain(|o| o.0 != c);
-        }
+        starts.extend(
+            ranked_discards(&ev, v, self.take_discards)
+                .into_iter()
+                .map(Start::MyTakeThen),
+        );
         starts
     }
 
@@ -591,20 +577,8 @@ impl Hard {
                 if bd == 0 {
                     return heuristic::knock_action(v.hand, bc, v).unwrap_or(Action::Discard(bc));
                 }
-                // Candidates: Medium's favourite discard first, then the rest by Medium's score.
                 let k = &v.knowledge;
-                let unseen = v.unseen(k);
-                let mut ranked: Vec<Card> = Vec::new();
-                let mut rest = ev.options.clone();
-                while ranked.len() < self.candidates && !rest.is_empty() {
-                    let sub = DiscardEval {
-                        arrangement: ev.arrangement.clone(),
-                        options: rest.clone(),
-                    };
-                    let c = heuristic::pick_discard(&sub, unseen, k, v.stock_len);
-                    ranked.push(c);
-                    rest.retain(|o| o.0 != c);
-                }
+                let ranked = ranked_discards(&ev, v, self.candidates);
                 let mut starts: Vec<Start> = ranked.iter().map(|&c| Start::MyDiscard(c)).collect();
                 if bd <= v.rules.knock_limit {
                     // Medium's choice first: knock if Medium would, else its discard.
@@ -629,6 +603,24 @@ impl Hard {
             Phase::Finished => Medium.decide(v),
         }
     }
+}
+
+/// At most `n` of the discards `ev` allows, Medium's favourite first, then the rest in the order
+/// Medium's score puts them.
+fn ranked_discards(ev: &DiscardEval, v: &View, n: usize) -> Vec<Card> {
+    let unseen = v.unseen(&v.knowledge);
+    let mut ranked = Vec::new();
+    let mut rest = ev.options.clone();
+    while ranked.len() < n && !rest.is_empty() {
+        let sub = DiscardEval {
+            arrangement: ev.arrangement.clone(),
+            options: rest.clone(),
+        };
+        let c = heuristic::pick_discard(&sub, unseen, &v.knowledge, v.stock_len);
+        ranked.push(c);
+        rest.retain(|o| o.0 != c);
+    }
+    ranked
 }
 
 /// Whether taking `t` could be right at all: it melds, or it lowers the deadwood after the best

@@ -168,24 +168,21 @@ impl ValueTable {
                 .unwrap_or(0)
                 .min(250) as usize
         };
-        let series_open = games.is_some_and(|g| {
+        // The games, while the series is still to be won.
+        let open = games.filter(|g| {
             let sb = board(rules, g);
             sb.series_winner().is_none() && !sb.is_over()
         });
-        let cap = match games {
-            Some(g) if series_open => need(g),
-            _ => 250,
-        };
+        let cap = open.map_or(250, need);
         let mut win = [Vec::with_capacity(cap + 1), Vec::with_capacity(cap + 1)];
         for (row, s) in win.iter_mut().zip([me, me.other()]) {
             let mut chances: Vec<f32> = (0..=cap)
-                .map(|p| match games {
-                    Some(g) if series_open => {
+                .map(|p| {
+                    open.map_or(0.0, |g| {
                         let mut sb = board(rules, g);
                         sb.record_win(s, p as u32, Outcome::Knock);
                         chance(rules, &sb.games, me, s, seed, rollouts)
-                    }
-                    _ => 0.0,
+                    })
                 })
                 .collect();
             // More points for a side never make that side less likely to win the series; the
@@ -204,10 +201,7 @@ impl ValueTable {
                     .map(|(p, c)| c + POINT * points(s, p)),
             );
         }
-        let dead = match games {
-            Some(g) if series_open => chance(rules, g, me, dealer, seed, rollouts),
-            _ => 0.0,
-        };
+        let dead = open.map_or(0.0, |g| chance(rules, g, me, dealer, seed, rollouts));
         ValueTable { win, dead }
     }
 

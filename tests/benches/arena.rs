@@ -292,14 +292,15 @@ fn game(ours_level: Level, spec: &str, pair: u64, mine: Seat, seed: u64) -> Resu
     };
     let mut score = [0u32; 2];
     // The first dealer alternates with the pair; within a pair the cards are the same.
-    let mut dealer = if pair.is_multiple_of(2) { Seat::P1 } else { Seat::P2 };
+    let mut dealer = if pair.is_multiple_of(2) {
+        Seat::P1
+    } else {
+        Seat::P2
+    };
     if mine == Seat::P2 {
         dealer = dealer.other();
     }
-    for deal in 0u64.. {
-        if deal > 500 {
-            return Err(format!("pair {pair}: no winner after 500 deals"));
-        }
+    for deal in 0u64..=500 {
         let round_seed = splitmix64(stream.wrapping_add(deal));
         // The same cards to the same roles in both games of a pair: our bot's cards when it
         // deals in one are the crate bot's when it deals in the other.
@@ -392,7 +393,7 @@ fn game(ours_level: Level, spec: &str, pair: u64, mine: Seat, seed: u64) -> Resu
             }
         }
     }
-    unreachable!("the loop returns")
+    Err(format!("pair {pair}: no winner after 500 deals"))
 }
 
 fn main() {
@@ -428,7 +429,11 @@ fn main() {
                     if i >= pairs * 2 {
                         break;
                     }
-                    let mine = if i.is_multiple_of(2) { Seat::P1 } else { Seat::P2 };
+                    let mine = if i.is_multiple_of(2) {
+                        Seat::P1
+                    } else {
+                        Seat::P2
+                    };
                     let r = game(level, &spec, (i / 2) as u64, mine, seed);
                     if r.is_err() {
                         next.store(pairs * 2, Ordering::Relaxed);
@@ -473,8 +478,16 @@ fn report(level: Level, spec: &str, seed: u64, t: &Tally, secs: f64) {
         level.name(),
         t.games
     );
-    println!("  games won            {:.1}% ± {:.1}", p * 100.0, h * 100.0);
-    println!("  rounds won           {:.1}% ± {:.1}", rp * 100.0, rh * 100.0);
+    println!(
+        "  games won            {:.1}% ± {:.1}",
+        p * 100.0,
+        h * 100.0
+    );
+    println!(
+        "  rounds won           {:.1}% ± {:.1}",
+        rp * 100.0,
+        rh * 100.0
+    );
     println!("  points per round     {mean:+.2} ± {mh:.2} (ours minus theirs)");
     println!(
         "  decision ms          p50 {:.1} / p95 {:.1} / p99 {:.1}",
