@@ -326,6 +326,10 @@ struct SimulateArgs {
     /// with) instead of the report.
     #[arg(long)]
     bake_rounds: bool,
+    /// Play each deal twice with the seats swapped, so the luck of the cards cancels out of
+    /// the comparison (an even count plays every deal both ways).
+    #[arg(long)]
+    mirrored: bool,
 }
 
 fn simulate(a: SimulateArgs) -> ExitCode {
@@ -358,6 +362,7 @@ fn simulate(a: SimulateArgs) -> ExitCode {
         hard_z: a.hard_z,
         expert_samples: a.expert_samples,
         expert_z: a.expert_z,
+        mirrored: a.mirrored,
     };
     match sim::run(&cfg) {
         Ok(rep) if a.bake_rounds => {

@@ -65,6 +65,7 @@ fn easy_and_medium_never_play_an_illegal_move() {
         hard_z: None,
         expert_samples: None,
         expert_z: None,
+        mirrored: false,
     };
     let rep = sim::run(&cfg).expect("no illegal move");
     assert!(rep.rounds > 500, "only {} rounds", rep.rounds);
@@ -78,6 +79,44 @@ fn easy_and_medium_never_play_an_illegal_move() {
     };
     let e = Easy { seed: 3 };
     assert!(play([&Medium, &e], 300, 5, odd) > 300);
+}
+
+#[test]
+fn mirrored_deals_cancel_the_cards_luck() {
+    // Medium against Medium plays a deal the same way from either seat, so with every deal
+    // played both ways (--mirrored) each pair of units nets to exactly nothing; dealt apart,
+    // the cards alone leave one side ahead.
+    let cfg = |mirrored| SimConfig {
+        levels: [Level::Medium, Level::Medium],
+        count: 40,
+        single_rounds: false,
+        seed: 5,
+        rules: RuleSettings::default(),
+        threads: 2,
+        progress: false,
+        hard_samples: None,
+        hard_z: None,
+        expert_samples: None,
+        expert_z: None,
+        mirrored,
+    };
+    let rep = sim::run(&cfg(true)).expect("no illegal move");
+    assert_eq!(rep.nets.len(), 40);
+    for pair in rep.nets.chunks(2) {
+        assert_eq!(pair[0].0, -pair[1].0, "a deal and its mirror: {pair:?}");
+        assert_eq!(pair[0].1, pair[1].1);
+    }
+    assert!(
+        rep.nets.iter().any(|n| n.0 != 0.0),
+        "the deals themselves differ"
+    );
+    let text = rep.render(&cfg(true));
+    assert!(
+        text.contains("net points per round, p1 − p2: 0.00 ± 0.00 (mirrored deals)"),
+        "{text}"
+    );
+    let apart = sim::run(&cfg(false)).expect("no illegal move");
+    assert!(apart.nets.chunks(2).any(|p| p[0].0 != -p[1].0));
 }
 
 #[test]

@@ -36,6 +36,9 @@ pub struct SimConfig {
     /// The same two for Expert.
     pub expert_samples: Option<usize>,
     pub expert_z: Option<f32>,
+    /// Play each deal twice, seats swapped (units 2k and 2k+1 share a deal), so the luck of
+    /// the cards cancels out of the comparison.
+    pub mirrored: bool,
 }
 
 /// Per-bot tallies.
@@ -65,6 +68,8 @@ pub struct SimReport {
     pub elapsed: Duration,
     /// Every round's facts, in unit order, for [`super::value::ROUNDS`] (see [`baked_rounds`]).
     pub played: Vec<(u8, u8, u8)>,
+    /// Per unit, in unit order: bot A's points minus bot B's, and the rounds played.
+    pub nets: Vec<(f64, u64)>,
 }
 
 /// A bot played an illegal move.
@@ -78,7 +83,11 @@ pub struct IllegalMove {
 }
 
 fn unit_result(cfg: &SimConfig, unit: usize) -> Result<SimReport, IllegalMove> {
-    let seed = splitmix64(cfg.seed.wrapping_add(unit as u64));
+    let seed = splitmix64(cfg.seed.wrapping_add(if cfg.mirrored {
+        unit as u64 / 2
+    } else {
+        unit as u64
+    }));
     // a_seat: where bot A sits in this unit.
     let a_seat = if unit.is_multiple_of(2) {
         Seat::P1
@@ -166,6 +175,8 @@ fn unit_result(cfg: &SimConfig, unit: usize) -> Result<SimReport, IllegalMove> {
             break;
         }
     }
+    rep.nets
+        .push((rep.bots[0].points - rep.bots[1].points, rep.rounds));
     if !cfg.single_rounds {
         rep.series = 1;
         for g in &m.scoreboard().games {
@@ -187,6 +198,7 @@ fn merge(into: &mut SimReport, r: SimReport) {
     into.rounds += r.rounds;
     into.dead_hands += r.dead_hands;
     into.played.extend(r.played);
+    into.nets.extend(r.nets);
     for (a, b) in into.bots.iter_mut().zip(r.bots) {
         a.series_won += b.series_won;
         a.games_won += b.games_won;
@@ -328,13 +340,36 @@ impl SimReport {
             let (m, h) = mean_ci(t.points, t.points_sq, self.rounds);
             format!("{m:.2} ± {h:.2}")
         });
-        line("decision p50 / p95 ms", &|t| {
+        line("decision p50/p95/p99 ms", &|t| {
             format!(
-                "{:.3} / {:.3}",
+                "{:.1} / {:.1} / {:.1}",
                 percentile_ms(&t.decision_ns, 0.5),
-                percentile_ms(&t.decision_ns, 0.95)
+                percentile_ms(&t.decision_ns, 0.95),
+                percentile_ms(&t.decision_ns, 0.99)
             )
         });
+        // Bot A's net points per round, with an interval over units (or over mirrored pairs
+        // of units, which share a deal, so the cards' luck cancels).
+        let group = if cfg.mirrored { 2 } else { 1 };
+        let (mut sum, mut sq, mut n) = (0.0, 0.0, 0u64);
+        let rounds: u64 = self.nets.iter().map(|x| x.1).sum();
+        let per = rounds as f64 / self.nets.len().max(1) as f64 * group as f64;
+        for g in self.nets.chunks(group) {
+            // Each group's net over the mean rounds per group: their mean is the net per round.
+            let x = g.iter().map(|x| x.0).sum::<f64>() / per;
+            sum += x;
+            sq += x * x;
+            n += 1;
+        }
+        let (m, h) = mean_ci(sum, sq, n);
+        out.push_str(&format!(
+            "net points per round, p1 − p2: {m:.2} ± {h:.2}{}\n",
+            if cfg.mirrored {
+                " (mirrored deals)"
+            } else {
+                ""
+            }
+        ));
         let header = format!("{:<24}{:>22}{:>22}\n", "", names[0], names[1]);
         let (dp, dh) = proportion(self.dead_hands, self.rounds);
         let secs = self.elapsed.as_secs_f64().max(1e-9);
