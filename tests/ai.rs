@@ -54,18 +54,8 @@ fn play(bots: [&dyn Bot; 2], rounds: usize, seed: u64, rules: RuleSettings) -> u
 fn easy_and_medium_never_play_an_illegal_move() {
     // Through the simulator: it stops with an error on the first illegal move.
     let cfg = SimConfig {
-        levels: [Level::Medium, Level::Easy],
-        count: 60,
-        single_rounds: false,
-        seed: 11,
-        rules: RuleSettings::default(),
         threads: 2,
-        progress: false,
-        hard_samples: None,
-        hard_z: None,
-        expert_samples: None,
-        expert_z: None,
-        mirrored: false,
+        ..SimConfig::new([Level::Medium, Level::Easy], 60, 11)
     };
     let rep = sim::run(&cfg).expect("no illegal move");
     assert!(rep.rounds > 500, "only {} rounds", rep.rounds);
@@ -87,18 +77,9 @@ fn mirrored_deals_cancel_the_cards_luck() {
     // played both ways (--mirrored) each pair of units nets to exactly nothing; dealt apart,
     // the cards alone leave one side ahead.
     let cfg = |mirrored| SimConfig {
-        levels: [Level::Medium, Level::Medium],
-        count: 40,
-        single_rounds: false,
-        seed: 5,
-        rules: RuleSettings::default(),
         threads: 2,
-        progress: false,
-        hard_samples: None,
-        hard_z: None,
-        expert_samples: None,
-        expert_z: None,
         mirrored,
+        ..SimConfig::new([Level::Medium, Level::Medium], 40, 5)
     };
     let rep = sim::run(&cfg(true)).expect("no illegal move");
     assert_eq!(rep.nets.len(), 40);

@@ -41,6 +41,32 @@ pub struct SimConfig {
     pub mirrored: bool,
 }
 
+impl SimConfig {
+    /// `count` series of `levels[0]` against `levels[1]` from `seed`, under the default rules,
+    /// on one thread, without progress, tuning or mirroring.
+    pub fn new(levels: [Level; 2], count: usize, seed: u64) -> SimConfig {
+        SimConfig {
+            levels,
+            count,
+            single_rounds: false,
+            seed,
+            rules: RuleSettings::default(),
+            threads: 1,
+            progress: false,
+            hard_samples: None,
+            hard_z: None,
+            expert_samples: None,
+            expert_z: None,
+            mirrored: false,
+        }
+    }
+
+    /// How many units share a deal: two when mirrored (seats swapped), else one.
+    fn units_per_deal(&self) -> usize {
+        if self.mirrored { 2 } else { 1 }
+    }
+}
+
 /// Per-bot tallies.
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
@@ -83,11 +109,7 @@ pub struct IllegalMove {
 }
 
 fn unit_result(cfg: &SimConfig, unit: usize) -> Result<SimReport, IllegalMove> {
-    let seed = splitmix64(cfg.seed.wrapping_add(if cfg.mirrored {
-        unit as u64 / 2
-    } else {
-        unit as u64
-    }));
+    let seed = splitmix64(cfg.seed.wrapping_add((unit / cfg.units_per_deal()) as u64));
     // a_seat: where bot A sits in this unit.
     let a_seat = if unit.is_multiple_of(2) {
         Seat::P1
@@ -350,16 +372,16 @@ impl SimReport {
         });
         // Bot A's net points per round, with an interval over units (or over mirrored pairs
         // of units, which share a deal, so the cards' luck cancels).
-        let group = if cfg.mirrored { 2 } else { 1 };
-        let (mut sum, mut sq, mut n) = (0.0, 0.0, 0u64);
+        let groups = self.nets.chunks(cfg.units_per_deal());
+        let n = groups.len() as u64;
         let rounds: u64 = self.nets.iter().map(|x| x.1).sum();
-        let per = rounds as f64 / self.nets.len().max(1) as f64 * group as f64;
-        for g in self.nets.chunks(group) {
-            // Each group's net over the mean rounds per group: their mean is the net per round.
+        // Each group's net over the mean rounds per group: their mean is the net per round.
+        let per = rounds as f64 / n.max(1) as f64;
+        let (mut sum, mut sq) = (0.0, 0.0);
+        for g in groups {
             let x = g.iter().map(|x| x.0).sum::<f64>() / per;
             sum += x;
             sq += x * x;
-            n += 1;
         }
         let (m, h) = mean_ci(sum, sq, n);
         out.push_str(&format!(
