@@ -27,7 +27,7 @@ pub mod view;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::Action;
-pub use view::{Knowledge, View};
+pub use view::{Knowledge, OppEvent, View};
 
 /// A computer player.
 pub trait Bot: Send + Sync {

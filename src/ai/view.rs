@@ -136,6 +136,23 @@ pub struct Knowledge {
     pub opp_draws: u32,
     /// Number of draws this seat has made.
     pub my_draws: u32,
+    /// What the opponent did, in order: the record the sums above are taken from, for a
+    /// sampler that replays the opponent's turns (see [`crate::ai::hard`]).
+    #[serde(default)]
+    pub opp_events: Vec<OppEvent>,
+}
+
+/// One thing the opponent did, as its seat saw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OppEvent {
+    /// Passed on this pile top: passed the upcard, or drew from the stock with it on top.
+    Declined(Card),
+    /// Drew an unseen card from the stock.
+    Stock,
+    /// Took this card from the pile.
+    Took(Card),
+    /// Threw this card (a knock's discard included).
+    Threw(Card),
 }
 
 impl Knowledge {
@@ -150,6 +167,7 @@ impl Knowledge {
                         && opp
                     {
                         k.opp_holds.insert(c);
+                        k.opp_events.push(OppEvent::Took(c));
                     }
                     if opp {
                         k.opp_draws += 1;
@@ -160,10 +178,12 @@ impl Knowledge {
                 Action::PassUpcard | Action::DrawStock => {
                     if opp && let Some(&c) = pile.last() {
                         k.opp_declined.insert(c);
+                        k.opp_events.push(OppEvent::Declined(c));
                     }
                     if matches!(m.action, Action::DrawStock) {
                         if opp {
                             k.opp_draws += 1;
+                            k.opp_events.push(OppEvent::Stock);
                         } else {
                             k.my_draws += 1;
                         }
@@ -176,6 +196,7 @@ impl Knowledge {
                     if opp {
                         k.opp_holds.remove(*c);
                         k.opp_discarded.insert(*c);
+                        k.opp_events.push(OppEvent::Threw(*c));
                     }
                 }
                 Action::Gin { discard: None } | Action::LayOff { .. } | Action::FinishLayoffs => {}
@@ -202,6 +223,7 @@ mod tests {
         assert_eq!(k.opp_holds, CardSet::EMPTY.with(up));
         assert_eq!(k.opp_discarded, CardSet::EMPTY.with(throw));
         assert_eq!(k.opp_draws, 1);
+        assert_eq!(k.opp_events, [OppEvent::Took(up), OppEvent::Threw(throw)]);
         let unseen = v.unseen(&k);
         assert!(!unseen.contains(up) && !unseen.contains(throw));
         assert_eq!(
@@ -213,6 +235,7 @@ mod tests {
         r.apply(Seat::P1, Action::DrawStock).unwrap();
         let k2 = View::of(&r, Seat::P2, None).knowledge;
         assert!(k2.opp_declined.contains(throw));
+        assert_eq!(k2.opp_events, [OppEvent::Declined(throw), OppEvent::Stock]);
         assert_eq!(View::of(&r, Seat::P2, None).taken_from_discard, None);
     }
 }
