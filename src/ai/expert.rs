@@ -6,7 +6,8 @@
 //!   order with the cards it really took, passed on and threw, each turn kept to how it plays
 //!   ([`super::hard`]'s `determinize_history`). That tells much better which of Expert's cards
 //!   the opponent would take, so it feeds the opponent less. This is the one change that
-//!   measured: 1.4 and 0.9 points a round against Hard over two runs of 2,000 mirrored rounds.
+//!   measured: Hard with it netted 1.4 and 0.9 points a round against plain Hard over two runs
+//!   of 2,000 mirrored rounds.
 //! - **What a result is worth**: the chance of winning the Hollywood series from the scoreboard
 //!   the result would leave ([`super::value`]), so a point that closes a game or decides the
 //!   series counts for more than one in a game already won or lost, and the credit rule (first
@@ -15,9 +16,11 @@
 //!
 //! What was tried and left out, because it measured nothing (README, Computer levels): four
 //! times the deals, every discard a candidate, a lower bar to leave Medium's move, and taking the
-//! pile's top weighed with the discards after it (all four with the record-dealt hands: 0.6 ±
-//! 1.2 points a round, against 0.9 ± 0.8 without them on the same deals, at six times the
-//! thinking time). So Expert thinks as long as Hard does.
+//! pile's top weighed with the discards after it. With the record-dealt hands and the series
+//! value, those four netted 0.6 ± 1.2 points a round against Hard (1,000 mirrored rounds),
+//! without them −0.3 ± 0.8 on the same deals: no difference that shows, at six times the
+//! thinking time. So Expert samples as many deals as Hard (its decisions take a little longer
+//! for the series value's table, made once a round).
 //!
 //! The budget is a p95 decision time of 1 s on one core; the figures are in the README.
 

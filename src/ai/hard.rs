@@ -21,12 +21,16 @@
 //! Expert deals them from the opponent's own record instead ([`determinize_history`]): the
 //! turns replayed in order with the cards it really took, passed on and threw, each turn kept
 //! to how it plays (a card it took melds with what it held, a card it passed on or threw does
-//! not). Card by card that knows the hand hardly better (a sampled hand holds 3.5 of its 10
-//! hidden cards either way, a uniform one 2.7), but it knows much better which of my cards the
-//! opponent would take: the Brier score of that guess over 60 Hard-against-Hard rounds is 0.122
-//! against 0.134 for the weights and for a uniform deal alike (the weights tell nothing there).
-//! The search then feeds the opponent less: worth 1.4 ± 0.8 points a round to Hard (2,000
-//! mirrored rounds), where no change to the rollouts or the candidates had measured anything.
+//! not, a hand that could have gone gin held something else). Card by card that knows the hand
+//! hardly better (a sampled hand holds 3.5 of its 10 hidden cards either way, a uniform one
+//! 2.7), but it knows much better which of my cards the opponent would take: the Brier score of
+//! that guess over 60 Hard-against-Hard rounds is 0.122-0.127, against 0.134 for the weights
+//! and for a uniform deal alike (the weights tell nothing there). The search then feeds the
+//! opponent less: Hard with it netted 1.41 ± 0.81 and 0.88 ± 0.82 points a round against plain
+//! Hard (2,000 mirrored rounds each), where no change to the rollouts or the candidates had
+//! measured anything. A hand that could have gone gin is always dealt again (every level goes
+//! gin when it can); one that could have knocked only on the stock card it drew, since when to
+//! knock is the opponent's judgement and Medium's rule only a guess at it.
 //!
 //! Knocking is scored exactly per deal (the defender's best layoffs and the undercut rule), so
 //! undercut risk is weighed, not guessed. Results are weighted by how many Hollywood games a win
@@ -342,12 +346,16 @@ fn determinize(
     }
     let mut stock: Vec<Card> = pool.into_iter().map(|p| p.0).collect();
     replay_history(rng, &mut opp, &mut stock, k, knock_limit);
-    // Fisher–Yates for the stock order.
+    shuffle(rng, &mut stock);
+    (opp, stock)
+}
+
+/// Fisher–Yates, for the stock order.
+fn shuffle(rng: &mut ChaCha8Rng, stock: &mut [Card]) {
     for i in (1..stock.len()).rev() {
         let j = rng.random_range(0..=i);
         stock.swap(i, j);
     }
-    (opp, stock)
 }
 
 /// Improves a freshly dealt opponent hand the way the opponent's own turns would have: for each
@@ -416,7 +424,8 @@ fn pick(rng: &mut ChaCha8Rng, set: CardSet) -> Option<Card> {
 ///   partner is swapped out for another unseen card);
 /// - a card it threw that the sample does not hold was held all along in place of the card
 ///   the sample would have thrown, its worst loose card;
-/// - a turn that would have let it knock comfortably did not draw that stock card (redrawn).
+/// - a turn that would have let it knock comfortably did not draw that stock card (redrawn),
+///   and a hand that could have gone gin held another card in place of a hidden one.
 ///
 /// Cards it threw that it had not taken from the pile are among the cards it may have been
 /// dealt or drawn, until thrown. Returns its hand now and the stock (shuffled).
@@ -503,8 +512,8 @@ fn determinize_history(
                     keep_loose(rng, &mut hand, &mut pool, known, x);
                 }
                 // It did not knock: a stock card that would have let it knock comfortably was
-                // another card. And it did not go gin: a hand that could have (after a card
-                // taken from the pile, say) held another hidden card than one of its melds.
+                // another card. And it did not go gin: a hand that could have (after taking a
+                // card from the pile, say) held another card in place of one of its hidden ones.
                 for _ in 0..5 {
                     let a = best_arrangement(hand);
                     let dw = a.deadwood_points();
@@ -530,10 +539,7 @@ fn determinize_history(
         }
     }
     let mut stock: Vec<Card> = pool.iter().collect();
-    for i in (1..stock.len()).rev() {
-        let j = rng.random_range(0..=i);
-        stock.swap(i, j);
-    }
+    shuffle(rng, &mut stock);
     (hand, stock)
 }
 
