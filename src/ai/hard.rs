@@ -320,9 +320,7 @@ fn determinize(
                 }
             }
             for h in k.opp_holds {
-                if h.rank() == c.rank()
-                    || (h.suit() == c.suit() && h.rank().value().abs_diff(c.rank().value()) <= 2)
-                {
+                if near(h, c) {
                     w *= 1.5;
                 }
             }
@@ -408,6 +406,13 @@ fn replay_history(
     }
 }
 
+/// Whether `a` and `b` could share a meld with one more card: the same rank, or the same suit
+/// at most two ranks apart.
+fn near(a: Card, b: Card) -> bool {
+    a.rank() == b.rank()
+        || (a.suit() == b.suit() && a.rank().value().abs_diff(b.rank().value()) <= 2)
+}
+
 /// A card of `set` chosen uniformly, if any.
 fn pick(rng: &mut ChaCha8Rng, set: CardSet) -> Option<Card> {
     let n = set.len();
@@ -423,7 +428,7 @@ fn pick(rng: &mut ChaCha8Rng, set: CardSet) -> Option<Card> {
 /// - a card it passed on, and a card it threw, does not meld with what it held (else a hidden
 ///   partner is swapped out for another unseen card);
 /// - a card it threw that the sample does not hold was held all along in place of the card
-///   the sample would have thrown, its worst loose card;
+///   the sample would have thrown (Medium's pick among its hidden loose cards);
 /// - a turn that would have let it knock comfortably did not draw that stock card (redrawn),
 ///   and a hand that could have gone gin held another card in place of a hidden one.
 ///
@@ -596,13 +601,7 @@ fn make_meld(
     known: CardSet,
     c: Card,
 ) {
-    let partners: CardSet = pool
-        .iter()
-        .filter(|p| {
-            p.rank() == c.rank()
-                || (p.suit() == c.suit() && p.rank().value().abs_diff(c.rank().value()) <= 2)
-        })
-        .collect();
+    let partners: CardSet = pool.iter().filter(|&p| near(p, c)).collect();
     for _ in 0..6 {
         let a = best_arrangement(hand.with(c));
         if !a.deadwood.contains(c) {
