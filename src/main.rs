@@ -51,7 +51,7 @@ enum Command {
     Simulate(SimulateArgs),
     /// Checks a deal against the commitment shown before it was played, and prints the deal.
     Verify(VerifyArgs),
-    /// Reviews your decisions in a round of the saved series (or replayed deal) with the Hard
+    /// Reviews your decisions in a round of the saved series (or replayed deal) with the Expert
     /// engine, and prints them.
     Review(ReviewArgs),
 }

@@ -397,7 +397,7 @@ verify-bad-commit = { $why ->
    *[too-long] a commitment has at most 64 hex digits; this has { $digits }
 } (seed { $seed }, deal { $deal }, commitment { $hash }).
 
-## review: the player's decisions in a round, weighed by the Hard engine.
+## review: the player's decisions in a round, weighed by Expert's engine.
 
 review-action = { $kind ->
     [take-upcard] take the upcard

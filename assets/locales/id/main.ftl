@@ -386,7 +386,7 @@ verify-bad-commit = { $why ->
    *[too-long] komitmen paling banyak 64 digit heksadesimal; yang ini { $digits }
 } (seed { $seed }, pembagian { $deal }, komitmen { $hash }).
 
-## review: keputusan Anda dalam satu ronde, ditimbang mesin tingkat Sulit.
+## review: keputusan Anda dalam satu ronde, ditimbang mesin tingkat Pakar.
 
 review-action = { $kind ->
     [take-upcard] mengambil kartu terbuka

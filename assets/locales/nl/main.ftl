@@ -393,7 +393,7 @@ verify-bad-commit = { $why ->
    *[too-long] een vastlegging heeft hoogstens 64 hexadecimale cijfers; deze heeft er { $digits }
 } (seed { $seed }, hand { $deal }, vastlegging { $hash }).
 
-## review: je beslissingen in een ronde, gewogen door de engine van Moeilijk.
+## review: je beslissingen in een ronde, gewogen door de engine van Expert.
 
 review-action = { $kind ->
     [take-upcard] de open kaart pakken

@@ -1,5 +1,5 @@
 //! The round review on the table: "Review round" (after a round, and from the History for any
-//! finished round of the series) weighs each of the player's decisions with the Hard engine
+//! finished round of the series) weighs each of the player's decisions with Expert's engine
 //! ([`crate::ai::review`]) on a background task, then steps through them: the position as the
 //! player saw it, the move made, the engine's best and what the difference cost.
 //!
