@@ -419,6 +419,8 @@ fn main() {
     let pairs = games.div_ceil(2);
     let start = Instant::now();
     let next = AtomicUsize::new(0);
+    // Progress on stderr (games done, games won), for runs that take hours.
+    let (done, won) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let results: Mutex<Vec<Option<Result<Tally, String>>>> =
         Mutex::new((0..pairs * 2).map(|_| None).collect());
     std::thread::scope(|s| {
@@ -435,8 +437,20 @@ fn main() {
                         Seat::P2
                     };
                     let r = game(level, &spec, (i / 2) as u64, mine, seed);
-                    if r.is_err() {
-                        next.store(pairs * 2, Ordering::Relaxed);
+                    match &r {
+                        Ok(t) => {
+                            let w =
+                                won.fetch_add(t.won as usize, Ordering::Relaxed) + t.won as usize;
+                            let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                            if d.is_multiple_of(20) {
+                                eprintln!(
+                                    "arena: {d} of {} games, {w} won, {:.0} s",
+                                    pairs * 2,
+                                    start.elapsed().as_secs_f64()
+                                );
+                            }
+                        }
+                        Err(_) => next.store(pairs * 2, Ordering::Relaxed),
                     }
                     if let Ok(mut v) = results.lock() {
                         v[i] = Some(r);
