@@ -2269,6 +2269,122 @@ fn the_licences_are_in_the_game() {
     assert!(FONT_LICENCE.contains("Bitstream"));
 }
 
+/// Where each text of the last frame was drawn (egui points), to click a text as a player would.
+#[derive(Resource, Default)]
+struct DrawnPlaces(Vec<(String, egui::Rect)>);
+
+fn collect_egui_places(outputs: Query<&bevy_egui::EguiFullOutput>, mut drawn: ResMut<DrawnPlaces>) {
+    fn walk(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
+        match shape {
+            egui::Shape::Text(t) => out.push((
+                t.galley.text().to_string(),
+                t.galley.rect.translate(t.pos.to_vec2()),
+            )),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    drawn.0.clear();
+    for o in &outputs {
+        if let Some(full) = &o.0 {
+            for c in &full.shapes {
+                walk(&c.shape, &mut drawn.0);
+            }
+        }
+    }
+}
+
+/// Every level, Expert included, is offered in Settings and counted in Statistics, in every
+/// language, with both pages inside the smallest window at the largest text; and choosing a
+/// level by clicking its name sets it.
+#[test]
+fn every_level_is_offered_and_counted_and_a_click_chooses_it() {
+    use bevy_egui::EguiPostUpdateSet;
+    use hollywood_gin::lang::Lang;
+    let mut app = app("levels", 3);
+    app.init_resource::<DrawnPlaces>().add_systems(
+        PostUpdate,
+        collect_egui_places
+            .after(EguiPostUpdateSet::EndPass)
+            .before(EguiPostUpdateSet::ProcessOutput),
+    );
+    let (mw, mh) = hollywood_gin::store::settings::WindowPlacement::MIN;
+    for lang in Lang::ALL {
+        app.world_mut().resource_mut::<PlayerSettings>().language = Some(lang);
+        for (w, h, ui) in [(mw, mh, 150), (1024, 640, 150), (1280, 800, 100)] {
+            resize(&mut app, w, h, ui);
+            for page in [MenuScreen::Statistics, MenuScreen::Settings] {
+                app.world_mut()
+                    .resource_mut::<NextState<MenuScreen>>()
+                    .set(page);
+                for _ in 0..8 {
+                    app.update();
+                }
+                let case = format!("{lang:?} {w}×{h} {ui}% {page:?}");
+                // egui points to logical pixels, the player's text size included.
+                let zoom = app
+                    .world()
+                    .resource::<hollywood_gin::gui::app::screen::Screen>()
+                    .metrics
+                    .ui_scale();
+                let menu = {
+                    let mut q = app.world_mut().query::<&mut EguiContext>();
+                    let mut ctx = q.single_mut(app.world_mut()).unwrap();
+                    let r = ctx.get_mut().memory(|m| m.area_rect(egui::Id::new("menu")));
+                    r.expect("the page is drawn")
+                };
+                let menu = Rect::new(
+                    menu.min.x * zoom,
+                    menu.min.y * zoom,
+                    menu.max.x * zoom,
+                    menu.max.y * zoom,
+                );
+                assert!(
+                    menu.min.x >= 0.0
+                        && menu.min.y >= 0.0
+                        && menu.max.x <= w as f32
+                        && menu.max.y <= h as f32,
+                    "{case}: the page {menu:?} leaves the window"
+                );
+                let names: Vec<String> = {
+                    let sp = app.world().resource::<Speech>();
+                    Level::ALL
+                        .iter()
+                        .map(|&l| hollywood_gin::words::level(sp, l))
+                        .collect()
+                };
+                let places = app.world().resource::<DrawnPlaces>().0.clone();
+                for name in &names {
+                    assert!(
+                        places.iter().any(|(t, _)| t == name),
+                        "{case}: the level {name} is not shown"
+                    );
+                }
+                if page == MenuScreen::Settings {
+                    // Click each level's name (its radio button's label), Expert last.
+                    for (&level, name) in Level::ALL
+                        .iter()
+                        .zip(&names)
+                        .rev()
+                        .chain(Level::ALL.iter().zip(&names).rev().take(1))
+                    {
+                        let r = places.iter().find(|(t, _)| t == name).unwrap().1;
+                        click(&mut app, Vec2::new(r.center().x, r.center().y) * zoom);
+                        app.update();
+                        app.update();
+                        assert_eq!(
+                            app.world().resource::<PlayerSettings>().level,
+                            level,
+                            "{case}: a click on {name}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(files_dir("levels"));
+}
+
 /// A series in progress keeps the rules it was started under: the settings' rules (edited by
 /// hand or in Settings since) apply from the next series only.
 #[test]

@@ -15,6 +15,10 @@ use crate::rules::RuleSettings;
 use crate::store::settings::{AnimSpeed, CardBack, Settings};
 use crate::words;
 
+/// The height (egui points) a menu page needs beside its scrolling content: the title bar, the
+/// Back button and the window's margins.
+const PAGE_FRAME: f32 = 120.0;
+
 /// The Settings page.
 pub fn settings_page(
     mut contexts: EguiContexts,
@@ -24,7 +28,15 @@ pub fn settings_page(
 ) -> Result {
     let sp = &*speech;
     menu_window(contexts.ctx_mut()?, sp.t("menu-settings", &[]), |ui| {
-        settings_form(ui, &mut settings, sp);
+        // The form scrolls when the window is too short for it (960×600 with text at 150%),
+        // so the page's title and its Back button always stay in the window.
+        let room = (ui.ctx().content_rect().height() - PAGE_FRAME).max(PAGE_FRAME);
+        // A bar beside the form, not over it: egui's floating bar widens under the pointer and
+        // hid the ends of the longest rows.
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        egui::ScrollArea::vertical()
+            .max_height(room)
+            .show(ui, |ui| settings_form(ui, &mut settings, sp));
         back(ui, sp, &mut next);
     });
     Ok(())
@@ -57,7 +69,7 @@ fn settings_form(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
             ui.end_row();
             ui.label(sp.t("settings-computer", &[]));
             ui.horizontal(|ui| {
-                for l in Level::OFFERED {
+                for l in Level::ALL {
                     ui.radio_value(&mut s.level, l, words::level(sp, l));
                 }
             });

@@ -58,13 +58,13 @@ fn stats_table(ui: &mut egui::Ui, sp: &Speech, stats: &Statistics) {
         .spacing([20.0, 6.0])
         .show(ui, |ui| {
             ui.label("");
-            for l in Level::OFFERED {
+            for l in Level::ALL {
                 ui.strong(words::level(sp, l));
             }
             ui.end_row();
             for (id, f) in rows {
                 ui.label(sp.t(id, &[]));
-                for l in Level::OFFERED {
+                for l in Level::ALL {
                     ui.label(f(&stats.record(l)));
                 }
                 ui.end_row();
