@@ -1589,15 +1589,18 @@ fn a_touch_drag_of_a_card_to_the_discard_pile_discards_it_and_a_double_tap_too()
 
 // ---- The deal in play stays secret -----------------------------------------------------------
 
-/// Every text drawn in the last frame: egui's (read from its output before it is turned into
-/// meshes) and the table's own `Text2d`s.
+/// Every text egui drew in the last frame, with where it drew it (egui points), read from its
+/// output before it is turned into meshes; [`drawn_texts`] adds the table's own `Text2d`s.
 #[derive(Resource, Default)]
-struct DrawnTexts(Vec<String>);
+struct DrawnTexts(Vec<(String, egui::Rect)>);
 
 fn collect_egui_texts(outputs: Query<&bevy_egui::EguiFullOutput>, mut drawn: ResMut<DrawnTexts>) {
-    fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
+    fn walk(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
         match shape {
-            egui::Shape::Text(t) => out.push(t.galley.text().to_string()),
+            egui::Shape::Text(t) => out.push((
+                t.galley.text().to_string(),
+                t.galley.rect.translate(t.pos.to_vec2()),
+            )),
             egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
             _ => {}
         }
@@ -1614,7 +1617,10 @@ fn collect_egui_texts(outputs: Query<&bevy_egui::EguiFullOutput>, mut drawn: Res
 
 /// What the player could read now: egui's texts, its tooltips' included, and the table's.
 fn drawn_texts(app: &mut App) -> Vec<String> {
-    let mut all = app.world().resource::<DrawnTexts>().0.clone();
+    let mut all: Vec<String> = (app.world().resource::<DrawnTexts>().0)
+        .iter()
+        .map(|(t, _)| t.clone())
+        .collect();
     let mut q = app.world_mut().query::<&Text2d>();
     all.extend(q.iter(app.world()).map(|t| t.0.clone()));
     all
@@ -1649,14 +1655,8 @@ fn play_round_out(app: &mut App) {
 
 #[test]
 fn no_seed_of_the_deal_in_play_is_ever_drawn_and_finished_ones_are() {
-    use bevy_egui::EguiPostUpdateSet;
     let mut app = app("secret", 1795999795589331121);
-    app.init_resource::<DrawnTexts>().add_systems(
-        PostUpdate,
-        collect_egui_texts
-            .after(EguiPostUpdateSet::EndPass)
-            .before(EguiPostUpdateSet::ProcessOutput),
-    );
+    read_egui_texts(&mut app);
     set_speed(&mut app, AnimSpeed::Instant);
     // Every setting a player might turn on; `show_seed` as an older settings file has it.
     {
@@ -2269,45 +2269,14 @@ fn the_licences_are_in_the_game() {
     assert!(FONT_LICENCE.contains("Bitstream"));
 }
 
-/// Where each text of the last frame was drawn (egui points), to click a text as a player would.
-#[derive(Resource, Default)]
-struct DrawnPlaces(Vec<(String, egui::Rect)>);
-
-fn collect_egui_places(outputs: Query<&bevy_egui::EguiFullOutput>, mut drawn: ResMut<DrawnPlaces>) {
-    fn walk(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
-        match shape {
-            egui::Shape::Text(t) => out.push((
-                t.galley.text().to_string(),
-                t.galley.rect.translate(t.pos.to_vec2()),
-            )),
-            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-            _ => {}
-        }
-    }
-    drawn.0.clear();
-    for o in &outputs {
-        if let Some(full) = &o.0 {
-            for c in &full.shapes {
-                walk(&c.shape, &mut drawn.0);
-            }
-        }
-    }
-}
-
 /// Every level, Expert included, is offered in Settings and counted in Statistics, in every
 /// language, with both pages inside the smallest window at the largest text; and choosing a
 /// level by clicking its name sets it.
 #[test]
 fn every_level_is_offered_and_counted_and_a_click_chooses_it() {
-    use bevy_egui::EguiPostUpdateSet;
     use hollywood_gin::lang::Lang;
     let mut app = app("levels", 3);
-    app.init_resource::<DrawnPlaces>().add_systems(
-        PostUpdate,
-        collect_egui_places
-            .after(EguiPostUpdateSet::EndPass)
-            .before(EguiPostUpdateSet::ProcessOutput),
-    );
+    read_egui_texts(&mut app);
     let (mw, mh) = hollywood_gin::store::settings::WindowPlacement::MIN;
     for lang in Lang::ALL {
         app.world_mut().resource_mut::<PlayerSettings>().language = Some(lang);
@@ -2353,7 +2322,7 @@ fn every_level_is_offered_and_counted_and_a_click_chooses_it() {
                         .map(|&l| hollywood_gin::words::level(sp, l))
                         .collect()
                 };
-                let places = app.world().resource::<DrawnPlaces>().0.clone();
+                let places = app.world().resource::<DrawnTexts>().0.clone();
                 for name in &names {
                     assert!(
                         places.iter().any(|(t, _)| t == name),
