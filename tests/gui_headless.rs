@@ -23,7 +23,7 @@ use bevy_egui::{EguiContext, egui};
 use hollywood_gin::ai::{Level, View};
 use hollywood_gin::gui::GamePlugins;
 use hollywood_gin::gui::app::modes::MenuScreen;
-use hollywood_gin::gui::app::screen::Metrics;
+use hollywood_gin::gui::app::screen::{Metrics, Screen};
 use hollywood_gin::gui::app::settings::PlayerSettings;
 use hollywood_gin::gui::app::speech::Speech;
 use hollywood_gin::gui::input::buttons::TableButton;
@@ -190,7 +190,7 @@ fn commands_for(a: &Action) -> Vec<PlayerCommand> {
 fn assert_cards_match_the_core(app: &mut App) {
     let world = app.world_mut();
     let series = world.resource::<Series>();
-    let met = Metrics::new(Vec2::new(1280.0, 800.0));
+    let met = world.resource::<Screen>().metrics;
     let hand = world.resource::<HandView>();
     // The playable card under the pointer stands up a little.
     let pointed = world.resource::<Hover>().0;
@@ -674,10 +674,19 @@ fn to_screen(app: &mut App, world: Vec2) -> Vec2 {
     Vec2::new(w.width() / 2.0 + world.x, w.height() / 2.0 - world.y)
 }
 
+/// The table's metrics as the game uses them: the [`Screen`] resource's, which include the
+/// player's text size (a `Metrics::new` of the window's size would be right only at 100%).
+/// It must be up to date with the window: a test that resized it runs a frame first.
 fn metrics(app: &mut App) -> Metrics {
     let window = window_entity(app);
     let w = app.world().get::<Window>(window).unwrap();
-    Metrics::new(Vec2::new(w.width(), w.height()))
+    let size = Vec2::new(w.width(), w.height());
+    let met = app.world().resource::<Screen>().metrics;
+    assert_eq!(
+        met.size, size,
+        "the Screen resource is behind the window's size"
+    );
+    met
 }
 
 /// The table's buttons as the table shows them now (its button entities), action buttons
@@ -1771,11 +1780,7 @@ const AREAS: [(&str, &str); 9] = [
 /// Every overlay area drawn this frame: its id, its name as the player reads it, and its
 /// rectangle in logical pixels. An egui layer the list does not know is an error.
 fn drawn_areas(app: &mut App) -> Vec<(&'static str, String, Rect)> {
-    let zoom = app
-        .world()
-        .resource::<hollywood_gin::gui::app::screen::Screen>()
-        .metrics
-        .ui_scale();
+    let zoom = metrics(app).ui_scale();
     let names: Vec<String> = {
         let sp = app.world().resource::<Speech>();
         AREAS
@@ -1830,9 +1835,7 @@ fn nothing_covers(app: &mut App, case: &str, failures: &mut Vec<String>) {
     let items = {
         let w = app.world();
         let series = w.resource::<Series>();
-        let met = w
-            .resource::<hollywood_gin::gui::app::screen::Screen>()
-            .metrics;
+        let met = w.resource::<Screen>().metrics;
         table_items(
             &series.current,
             w.resource::<HandView>(),
@@ -2291,11 +2294,7 @@ fn every_level_is_offered_and_counted_and_a_click_chooses_it() {
                 }
                 let case = format!("{lang:?} {w}×{h} {ui}% {page:?}");
                 // egui points to logical pixels, the player's text size included.
-                let zoom = app
-                    .world()
-                    .resource::<hollywood_gin::gui::app::screen::Screen>()
-                    .metrics
-                    .ui_scale();
+                let zoom = metrics(&mut app).ui_scale();
                 let menu = {
                     let mut q = app.world_mut().query::<&mut EguiContext>();
                     let mut ctx = q.single_mut(app.world_mut()).unwrap();
