@@ -2295,18 +2295,7 @@ fn every_level_is_offered_and_counted_and_a_click_chooses_it() {
                 let case = format!("{lang:?} {w}×{h} {ui}% {page:?}");
                 // egui points to logical pixels, the player's text size included.
                 let zoom = metrics(&mut app).ui_scale();
-                let menu = {
-                    let mut q = app.world_mut().query::<&mut EguiContext>();
-                    let mut ctx = q.single_mut(app.world_mut()).unwrap();
-                    let r = ctx.get_mut().memory(|m| m.area_rect(egui::Id::new("menu")));
-                    r.expect("the page is drawn")
-                };
-                let menu = Rect::new(
-                    menu.min.x * zoom,
-                    menu.min.y * zoom,
-                    menu.max.x * zoom,
-                    menu.max.y * zoom,
-                );
+                let menu = egui_rect(&mut app, "menu").expect("the page is drawn");
                 assert!(
                     menu.min.x >= 0.0
                         && menu.min.y >= 0.0
