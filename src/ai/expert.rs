@@ -14,7 +14,11 @@
 //!   than Hard did. So each of those two readings is kept only half the time (a loose low card
 //!   taken for its points; a knock above deadwood 4 passed up), and the deals cover both kinds
 //!   of player: better against all three public bots, no change that shows against Hard (the
-//!   figures are in the README).
+//!   figures are in the README). Since then Expert tells the two kinds apart from the
+//!   opponent's rounds already shown down ([`super::style`]): against a player seen to take
+//!   only to meld it reads the record as Medium plays, against one seen to take eagerly it
+//!   keeps the halves and lets half the rollouts take that way too. That measured no change
+//!   that shows either way (README), but it reads a player as the player shows itself.
 //! - **What a result is worth**: the chance of winning the Hollywood series from the scoreboard
 //!   the result would leave ([`super::value`]), so a point that closes a game or decides the
 //!   series counts for more than one in a game already won or lost, and the credit rule (first

@@ -26,13 +26,15 @@
 //! 2.7), but it knows much better which of my cards the opponent would take: the Brier score of
 //! that guess over 60 Hard-against-Hard rounds is 0.122-0.127, against 0.134 for the weights
 //! and for a uniform deal alike (the weights tell nothing there; 0.125 with the record read
-//! less strictly, as `make_meld` and the knock check now do half the time). The search then
+//! less strictly, half the time, as `make_meld` and the knock check do before the opponent's
+//! earlier rounds tell how it plays: [`crate::ai::style`]). The search then
 //! feeds the opponent less: Hard with it netted 1.41 ± 0.81 and 0.88 ± 0.82 points a round
 //! against plain Hard (2,000 mirrored rounds each), where no change to the rollouts or the
 //! candidates had measured anything. A hand that could have gone gin is always dealt again
 //! (every level goes gin when it can); one that could have knocked only on the stock card it
-//! drew, and above deadwood 4 only half the time, since when to knock is the opponent's
-//! judgement and Medium's rule only a guess at it.
+//! drew, and above deadwood 4 only as often as the opponent looks like a player who knocks
+//! early (half the time before its earlier rounds tell), since when to knock is the
+//! opponent's judgement and Medium's rule only a guess at it.
 //!
 //! Knocking is scored exactly per deal (the defender's best layoffs and the undercut rule), so
 //! undercut risk is weighed, not guessed. Results are weighted by how many Hollywood games a win
@@ -124,6 +126,9 @@ struct Sim<'a> {
     score: Scorer<'a>,
     /// Draws made so far by [me, opponent] (the knock rule looks at the other side's count).
     draws: [u32; 2],
+    /// The opponent also takes a top that lowers its deadwood, melding or not (an eager
+    /// taker's play; see [`crate::ai::style`]).
+    eager_opp: bool,
 }
 
 const ME: usize = 0;
@@ -163,7 +168,7 @@ impl Sim<'_> {
         self.draws[who] += 1;
         if may_take && let Some(t) = self.top {
             let a = best_arrangement(self.hands[who].with(t));
-            if !a.deadwood.contains(t) {
+            if !a.deadwood.contains(t) || (who == OPP && self.eager_opp && self.lowers(who, t)) {
                 self.hands[who].insert(t);
                 self.top = None;
                 return Some(t);
@@ -173,6 +178,13 @@ impl Sim<'_> {
             self.hands[who].insert(c);
         }
         None
+    }
+
+    /// Whether taking `t` leaves `who` less deadwood after its best discard.
+    fn lowers(&self, who: usize, t: Card) -> bool {
+        let keep = heuristic::kept_card(self.rules, Some(t));
+        DiscardEval::new(self.hands[who].with(t), keep).best_deadwood()
+            < best_arrangement(self.hands[who]).deadwood_points()
     }
 
     /// Fast policy, discard step. Returns the final value if the round ended.
@@ -282,9 +294,10 @@ impl Sim<'_> {
             }
             Start::PassToOpp => {
                 if let Some(t) = self.top
-                    && !best_arrangement(self.hands[OPP].with(t))
+                    && (!best_arrangement(self.hands[OPP].with(t))
                         .deadwood
                         .contains(t)
+                        || (self.eager_opp && self.lowers(OPP, t)))
                 {
                     self.draws[OPP] += 1;
                     self.hands[OPP].insert(t);
@@ -426,16 +439,17 @@ fn pick(rng: &mut ChaCha8Rng, set: CardSet) -> Option<Card> {
 /// how it plays:
 /// - dealt ten unseen cards, and a random unseen card for each stock draw;
 /// - a card it took from the pile melds with what it held (else a loose card of the hand is
-///   swapped for a partner of the taken card), or, half the time, was taken for its low
-///   points when it left less deadwood than a card held (see [`make_meld`]);
+///   swapped for a partner of the taken card), or was taken for its low points when it left
+///   less deadwood than a card held, as often as `eager` (how often to read the opponent as a
+///   player who takes that way: [`crate::ai::style`]; see [`make_meld`]);
 /// - a card it passed on, and a card it threw, does not meld with what it held (else a hidden
 ///   partner is swapped out for another unseen card);
 /// - a card it threw that the sample does not hold was held all along in place of the card
 ///   the sample would have thrown (Medium's pick among its hidden loose cards);
 /// - a turn that would have let it knock comfortably did not draw that stock card (redrawn:
-///   always at deadwood 4 or less, half the time above, as players who hold out for a low knock
-///   or gin would have kept it), and a hand that could have gone gin held another card in place
-///   of a hidden one.
+///   always at deadwood 4 or less, above it unless the opponent held out, as often as `eager`:
+///   the players who take that way hold out for a low knock or gin), and a hand that could have
+///   gone gin held another card in place of a hidden one.
 ///
 /// Cards it threw that it had not taken from the pile are among the cards it may have been
 /// dealt or drawn, until thrown. Returns its hand now and the stock (shuffled).
@@ -444,6 +458,7 @@ fn determinize_history(
     unseen: CardSet,
     k: &Knowledge,
     knock_limit: u32,
+    eager: f32,
 ) -> (CardSet, Vec<Card>) {
     use super::view::OppEvent;
     // Cards it threw before it ever took them from the pile: dealt to it or drawn by it.
@@ -485,7 +500,7 @@ fn determinize_history(
             }
             OppEvent::Took(c) => {
                 draws += 1;
-                make_meld(rng, &mut hand, &mut pool, known, c);
+                make_meld(rng, &mut hand, &mut pool, known, c, eager);
                 hand.insert(c);
                 known.insert(c);
                 last_stock = None;
@@ -531,7 +546,7 @@ fn determinize_history(
                     let s = if dw == 0 {
                         stock_card.or_else(|| pick(rng, hand.difference(known)))
                     } else if heuristic::knock_pays(dw, knock_limit, draws)
-                        && (dw <= 4 || rng.random_range(0..2) == 0)
+                        && (dw <= 4 || rng.random::<f32>() >= eager)
                     {
                         stock_card
                     } else {
@@ -607,6 +622,7 @@ fn make_meld(
     pool: &mut CardSet,
     known: CardSet,
     c: Card,
+    eager: f32,
 ) {
     let partners: CardSet = pool.iter().filter(|&p| near(p, c)).collect();
     for attempt in 0..6 {
@@ -616,16 +632,15 @@ fn make_meld(
         }
         // A loose card that leaves less deadwood than a card the hand held may have been taken
         // for its low points rather than to meld: Medium never does that, but many players do
-        // (the public heuristic and Monte Carlo bots of the arena always do). Half the time it
-        // is left loose, so the deals cover both kinds of player (with the knock check's half:
-        // 73.0% of games against the heuristic bot rather than 66.8%, no change that shows
-        // against Hard; README).
+        // (the public heuristic and Monte Carlo bots of the arena always do). It is left loose
+        // as often as the opponent's earlier rounds say it takes that way, up to half the time
+        // (half the time before they say anything; `crate::ai::style`, README).
         if attempt == 0
             && a.deadwood
                 .without(c)
                 .iter()
                 .any(|y| y.points() > c.points())
-            && rng.random_range(0..2) == 0
+            && rng.random::<f32>() < eager
         {
             return;
         }
@@ -667,10 +682,15 @@ impl Hard {
             ]),
         };
         let draws = [k.my_draws, k.opp_draws];
+        // How likely the opponent is an eager taker (from its earlier rounds, one half before
+        // them): the record is read that way as often, up to half the time, and past one half
+        // a share of the rollouts lets it take that way too (see `crate::ai::style`).
+        let eager = v.style.eager();
+        let (reading, eager_rollouts) = (eager.min(0.5), (eager - 0.5).max(0.0));
         let mut values = vec![Vec::with_capacity(self.samples); starts.len()];
         for _ in 0..self.samples {
             let (opp, stock) = if self.history_sampler {
-                determinize_history(&mut rng, unseen, k, v.rules.knock_limit)
+                determinize_history(&mut rng, unseen, k, v.rules.knock_limit, reading)
             } else {
                 determinize(&mut rng, unseen, k, 10, v.rules.knock_limit)
             };
@@ -681,6 +701,7 @@ impl Hard {
                 top: v.discard_top(),
                 score,
                 draws,
+                eager_opp: self.history_sampler && rng.random::<f32>() < eager_rollouts,
             };
             for (i, s) in starts.iter().enumerate() {
                 values[i].push(base.clone().run(*s));
@@ -906,6 +927,7 @@ fn plausible_take(v: &View, t: Card) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::OppEvent;
     use crate::rules::Round;
 
     /// A way of dealing the opponent's hidden cards, as Hard and Expert do.
@@ -925,7 +947,7 @@ mod tests {
     }
 
     fn history(rng: &mut ChaCha8Rng, unseen: CardSet, k: &Knowledge) -> (CardSet, Vec<Card>) {
-        determinize_history(rng, unseen, k, 10)
+        determinize_history(rng, unseen, k, 10, 0.5)
     }
 
     /// The known cards plus uniformly chosen unseen ones.
@@ -976,6 +998,40 @@ mod tests {
             n += 1.0;
         });
         (real / n, sampled / n)
+    }
+
+    /// A low card the opponent took from the pile: read as an eager taker's record, the
+    /// sampled hands mostly hold it loose; read as a melder's, mostly in a meld.
+    #[test]
+    fn an_eager_takers_low_take_is_dealt_loose() {
+        let mine: CardSet = "KS QS JS 9H 8H 7D 6D 5C 4C KC".parse().unwrap();
+        let (took, threw): (Card, Card) = ("2H".parse().unwrap(), "KD".parse().unwrap());
+        let k = Knowledge {
+            opp_holds: CardSet::EMPTY.with(took),
+            opp_discarded: CardSet::EMPTY.with(threw),
+            opp_draws: 1,
+            opp_events: vec![OppEvent::Took(took), OppEvent::Threw(threw)],
+            ..Knowledge::default()
+        };
+        let unseen = CardSet::FULL.difference(mine).without(took).without(threw);
+        let loose = |eager: f32| {
+            let mut rng = ChaCha8Rng::seed_from_u64(3);
+            let n = 400;
+            let k_loose = (0..n)
+                .filter(|_| {
+                    let (opp, stock) = determinize_history(&mut rng, unseen, &k, 10, eager);
+                    assert!(opp.contains(took) && opp.len() == 10);
+                    assert_eq!(opp.len() + stock.len(), unseen.len() + 1);
+                    best_arrangement(opp).deadwood.contains(took)
+                })
+                .count();
+            k_loose as f64 / n as f64
+        };
+        let (melder, eager) = (loose(0.0), loose(1.0));
+        assert!(
+            melder < 0.1 && eager > 0.6,
+            "melder {melder}, eager {eager}"
+        );
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod heuristic;
 pub mod review;
 mod rounds;
 pub mod sim;
+pub mod style;
 pub mod value;
 pub mod view;
 

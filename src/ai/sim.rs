@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use super::style::Style;
 use super::value::Played;
 use super::{Level, View};
 use crate::rules::series::splitmix64;
@@ -144,13 +145,16 @@ fn unit_result(cfg: &SimConfig, unit: usize) -> Result<SimReport, IllegalMove> {
     ];
     let mut rep = SimReport::default();
     let mut m = Match::new(cfg.rules.clone(), seed);
+    // What each seat's finished rounds showed of how it plays.
+    let mut shown = [Style::default(); 2];
     loop {
         // One round.
         let entry = loop {
             let r = m.round();
             let Some(seat) = r.to_act() else { break None };
             let b = bot_of(seat);
-            let view = View::of(r, seat, Some(m.scoreboard()));
+            let view =
+                View::of(r, seat, Some(m.scoreboard())).with_style(shown[seat.other().index()]);
             let t = Instant::now();
             let action = bots[b].decide(&view);
             rep.bots[b].decision_ns.push(t.elapsed().as_nanos() as u64);
@@ -168,6 +172,9 @@ fn unit_result(cfg: &SimConfig, unit: usize) -> Result<SimReport, IllegalMove> {
             }
         };
         rep.rounds += 1;
+        for s in [Seat::P1, Seat::P2] {
+            shown[s.index()].observe(m.round(), s);
+        }
         let result = m.round().result().cloned();
         if let Some(res) = &result {
             rep.played

@@ -10,6 +10,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::style::Style;
+
 use crate::rules::hollywood::{Game, games_for_win};
 use crate::rules::{
     Action, Card, CardSet, Knock, Move, Phase, Round, RuleSettings, Scoreboard, Seat,
@@ -39,6 +41,10 @@ pub struct View {
     pub knock: Option<Knock>,
     /// The three Hollywood games, when the round is part of a series.
     pub games: Option<[Game; 3]>,
+    /// What the opponent's earlier rounds of the series showed of how it plays (none unless
+    /// the driver adds them with [`View::with_style`]).
+    #[serde(default)]
+    pub style: Style,
 }
 
 impl View {
@@ -62,7 +68,13 @@ impl View {
             moves: round.history().len(),
             knock: round.knock().cloned(),
             games: scoreboard.map(|s| s.games.clone()),
+            style: Style::default(),
         }
+    }
+
+    /// This view with what the opponent's earlier rounds showed of its play.
+    pub fn with_style(self, style: Style) -> View {
+        View { style, ..self }
     }
 
     /// The games a win by `seat` would be credited to (none outside a series).

@@ -37,6 +37,7 @@ use rand_010::SeedableRng;
 use rand_010::rngs::StdRng;
 
 use hollywood_gin::ai::sim::{mean_ci, percentile_ms, proportion};
+use hollywood_gin::ai::style::Style;
 use hollywood_gin::ai::{Level, View};
 use hollywood_gin::rules::series::splitmix64;
 use hollywood_gin::rules::{
@@ -291,6 +292,8 @@ fn game(ours_level: Level, spec: &str, pair: u64, mine: Seat, seed: u64) -> Resu
         ..Tally::default()
     };
     let mut score = [0u32; 2];
+    // What the crate bot's finished rounds showed of how it plays, as a player would see it.
+    let mut shown = Style::default();
     // The first dealer alternates with the pair; within a pair the cards are the same.
     let mut dealer = if pair.is_multiple_of(2) {
         Seat::P1
@@ -323,7 +326,7 @@ fn game(ours_level: Level, spec: &str, pair: u64, mine: Seat, seed: u64) -> Resu
                 return Err(format!("{}: the crate has another seat to act", at));
             }
             if s == mine {
-                let v = View::of(&r, s, Some(&board));
+                let v = View::of(&r, s, Some(&board)).with_style(shown);
                 let t = Instant::now();
                 let a = bot.decide(&v);
                 tally.decision_ns.push(t.elapsed().as_nanos() as u64);
@@ -359,6 +362,7 @@ fn game(ours_level: Level, spec: &str, pair: u64, mine: Seat, seed: u64) -> Resu
             }
             same_position(&r, table.round(), &at)?;
         }
+        shown.observe(&r, mine.other());
         let res = r.result().ok_or("our round ended with no result")?.clone();
         let theirs_res = table
             .round()

@@ -19,6 +19,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use super::phase::{Animating, TableSet, TurnPhase};
 use super::series::Series;
 use crate::ai::View;
+use crate::ai::style::Style;
 use crate::gui::app::modes::playing;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::wake::{StayAwake, WakeCheck};
@@ -78,14 +79,15 @@ fn computer_turn(
         if series.current.round().to_act() != Some(COMPUTER) || series.friend.is_some() {
             return;
         }
-        let view = View::of(
-            series.current.round(),
-            COMPUTER,
-            Some(series.current.scoreboard()),
-        );
+        // The view is made on the task: what the player's earlier rounds showed of how they
+        // play (see `crate::ai::style`) is read by playing those rounds again.
+        let m = series.current.clone();
         let (level, seed) = (series.level, series.bot_seed);
-        bot.task =
-            Some(AsyncComputeTaskPool::get().spawn(async move { level.bot(seed).decide(&view) }));
+        bot.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+            let view = View::of(m.round(), COMPUTER, Some(m.scoreboard()))
+                .with_style(Style::of_match(&m, COMPUTER.other()));
+            level.bot(seed).decide(&view)
+        }));
         bot.for_position = Some(position_key(&series.current));
         bot.started = Some(now);
         return;
