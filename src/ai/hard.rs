@@ -168,7 +168,11 @@ impl Sim<'_> {
         self.draws[who] += 1;
         if may_take && let Some(t) = self.top {
             let a = best_arrangement(self.hands[who].with(t));
-            if !a.deadwood.contains(t) || (who == OPP && self.eager_opp && self.lowers(who, t)) {
+            if !a.deadwood.contains(t)
+                || (who == OPP
+                    && self.eager_opp
+                    && heuristic::lowers_deadwood(self.rules, self.hands[who], t))
+            {
                 self.hands[who].insert(t);
                 self.top = None;
                 return Some(t);
@@ -178,13 +182,6 @@ impl Sim<'_> {
             self.hands[who].insert(c);
         }
         None
-    }
-
-    /// Whether taking `t` leaves `who` less deadwood after its best discard.
-    fn lowers(&self, who: usize, t: Card) -> bool {
-        let keep = heuristic::kept_card(self.rules, Some(t));
-        DiscardEval::new(self.hands[who].with(t), keep).best_deadwood()
-            < best_arrangement(self.hands[who]).deadwood_points()
     }
 
     /// Fast policy, discard step. Returns the final value if the round ended.
@@ -297,7 +294,8 @@ impl Sim<'_> {
                     && (!best_arrangement(self.hands[OPP].with(t))
                         .deadwood
                         .contains(t)
-                        || (self.eager_opp && self.lowers(OPP, t)))
+                        || (self.eager_opp
+                            && heuristic::lowers_deadwood(self.rules, self.hands[OPP], t)))
                 {
                     self.draws[OPP] += 1;
                     self.hands[OPP].insert(t);

@@ -189,6 +189,14 @@ pub fn worth_taking(hand: CardSet, top: Card, v: &View) -> bool {
         && ev.best_deadwood() + 6 < best_arrangement(hand).deadwood_points()
 }
 
+/// Whether taking `top` leaves `hand` less deadwood after its best discard (an eager taker's
+/// rule: the arena's public bots take on it, melding or not).
+pub fn lowers_deadwood(rules: &crate::rules::RuleSettings, hand: CardSet, top: Card) -> bool {
+    let keep = kept_card(rules, Some(top));
+    DiscardEval::new(hand.with(top), keep).best_deadwood()
+        < best_arrangement(hand).deadwood_points()
+}
+
 /// The knock or gin action for an 11-card hand after discarding `c`, if allowed.
 pub fn knock_action(hand: CardSet, c: Card, v: &View) -> Option<Action> {
     let a = best_arrangement(hand.without(c));

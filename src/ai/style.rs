@@ -30,9 +30,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::view::{Knowledge, OppEvent};
 use crate::rules::series::Match;
-use crate::rules::{Action, Card};
-use crate::rules::{CardSet, Move, Round, Seat, best_arrangement};
+use crate::rules::{Card, CardSet, Round, Seat, best_arrangement};
 
 /// What the opponent's finished rounds of this series showed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,16 +65,6 @@ impl Style {
         1.0 / (1.0 + (-logit).exp())
     }
 
-    /// The counts over `rounds` for the seat `opp`. Rounds not finished with a knock show no
-    /// hands and are skipped.
-    pub fn of<'a>(rounds: impl IntoIterator<Item = &'a Round>, opp: Seat) -> Style {
-        let mut s = Style::default();
-        for r in rounds {
-            s.observe(r, opp);
-        }
-        s
-    }
-
     /// The counts over the finished rounds of the series in `m` for the seat `opp` (each
     /// round dealt and played again from its moves, as loading a save does; the round in
     /// play counts once it is finished).
@@ -92,7 +82,8 @@ impl Style {
         s
     }
 
-    /// Adds what the finished round `r` shows of the seat `opp`.
+    /// Adds what the finished round `r` shows of the seat `opp`. A round not finished with a
+    /// knock shows no hands and adds nothing.
     pub fn observe(&mut self, r: &Round, opp: Seat) {
         let Some(k) = r.knock().filter(|_| r.is_finished()) else {
             return;
@@ -109,28 +100,18 @@ impl Style {
                 .iter()
                 .fold(k.laid_off(), |acc, m| acc.union(m.cards()))
         };
-        let mut pile: Vec<Card> = vec![r.upcard()];
+        // Its record as the other seat saw it: each card it took, and whether it threw it again.
+        let record = Knowledge::from_history(opp.other(), r.upcard(), r.history()).opp_events;
         let mut taken_loose: Vec<(Card, bool)> = Vec::new();
-        for Move { seat, action } in r.history() {
-            match action {
-                Action::TakeUpcard | Action::TakeDiscard => {
-                    if let Some(c) = pile.pop()
-                        && *seat == opp
-                    {
-                        taken_loose.push((c, false));
-                    }
-                }
-                Action::Discard(c)
-                | Action::Knock { discard: c, .. }
-                | Action::Gin { discard: Some(c) } => {
-                    pile.push(*c);
-                    if *seat == opp
-                        && let Some(t) = taken_loose.iter_mut().find(|t| t.0 == *c)
-                    {
+        for e in record {
+            match e {
+                OppEvent::Took(c) => taken_loose.push((c, false)),
+                OppEvent::Threw(c) => {
+                    if let Some(t) = taken_loose.iter_mut().find(|t| t.0 == c) {
                         t.1 = true;
                     }
                 }
-                _ => {}
+                OppEvent::Declined(_) | OppEvent::Stock => {}
             }
         }
         for (c, thrown) in taken_loose {
@@ -145,9 +126,9 @@ impl Style {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::heuristic::{DiscardEval, Medium, kept_card};
+    use crate::ai::heuristic::{Medium, lowers_deadwood};
     use crate::ai::{Bot, Level, View};
-    use crate::rules::{Phase, RuleSettings};
+    use crate::rules::{Action, Phase, RuleSettings};
 
     /// Medium, except that it takes any pile top that leaves it less deadwood (as the arena's
     /// public bots do).
@@ -164,13 +145,9 @@ mod tests {
                 },
                 Some(t),
             ) = (v.phase, v.discard_top())
+                && lowers_deadwood(&v.rules, v.hand, t)
             {
-                let keep = kept_card(&v.rules, Some(t));
-                if DiscardEval::new(v.hand.with(t), keep).best_deadwood()
-                    < best_arrangement(v.hand).deadwood_points()
-                {
-                    return Action::TakeDiscard;
-                }
+                return Action::TakeDiscard;
             }
             Medium.decide(v)
         }
