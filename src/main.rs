@@ -116,7 +116,9 @@ fn review(a: ReviewArgs) -> ExitCode {
         return fail("review-no-series", path.display().to_string());
     };
     let rounds = m.rounds_played();
-    let finished: Vec<usize> = (0..rounds.len()).filter(|&i| rounds[i].finished).collect();
+    let finished: Vec<usize> = (0..rounds.len())
+        .filter(|&i| rounds[i].finished())
+        .collect();
     let pick = match a.round {
         Some(n) => n.checked_sub(1).filter(|i| finished.contains(i)),
         None => finished.last().copied(),

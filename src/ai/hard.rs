@@ -166,17 +166,16 @@ impl Sim<'_> {
     /// Fast policy, draw step: take the top only when it ends up melded.
     fn draw(&mut self, who: usize, may_take: bool) -> Option<Card> {
         self.draws[who] += 1;
-        if may_take && let Some(t) = self.top {
-            let a = best_arrangement(self.hands[who].with(t));
-            if !a.deadwood.contains(t)
+        if may_take
+            && let Some(t) = self.top
+            && (heuristic::melds_with(self.hands[who], t)
                 || (who == OPP
                     && self.eager_opp
-                    && heuristic::lowers_deadwood(self.rules, self.hands[who], t))
-            {
-                self.hands[who].insert(t);
-                self.top = None;
-                return Some(t);
-            }
+                    && heuristic::lowers_deadwood(self.rules, self.hands[who], t)))
+        {
+            self.hands[who].insert(t);
+            self.top = None;
+            return Some(t);
         }
         if let Some(c) = self.stock.pop() {
             self.hands[who].insert(c);
@@ -291,9 +290,7 @@ impl Sim<'_> {
             }
             Start::PassToOpp => {
                 if let Some(t) = self.top
-                    && (!best_arrangement(self.hands[OPP].with(t))
-                        .deadwood
-                        .contains(t)
+                    && (heuristic::melds_with(self.hands[OPP], t)
                         || (self.eager_opp
                             && heuristic::lowers_deadwood(self.rules, self.hands[OPP], t)))
                 {
@@ -911,15 +908,10 @@ fn ranked_discards(ev: &DiscardEval, v: &View, n: usize) -> Vec<Card> {
 }
 
 /// Whether taking `t` could be right at all: it melds, or it lowers the deadwood after the best
-/// discard. Otherwise the stock is always at least as good and no search is needed.
+/// discard by more than 4. Otherwise the stock is always at least as good and no search is
+/// needed.
 fn plausible_take(v: &View, t: Card) -> bool {
-    let h = v.hand.with(t);
-    let a = best_arrangement(h);
-    if !a.deadwood.contains(t) {
-        return true;
-    }
-    let keep = heuristic::kept_card(&v.rules, Some(t));
-    DiscardEval::new(h, keep).best_deadwood() + 4 < best_arrangement(v.hand).deadwood_points()
+    heuristic::melds_with(v.hand, t) || heuristic::take_gain(&v.rules, v.hand, t).0 > 4
 }
 
 #[cfg(test)]

@@ -176,25 +176,34 @@ pub fn medium_knocks(dw: u32, k: &Knowledge, v: &View) -> bool {
     knock_pays(dw, v.rules.knock_limit, k.opp_draws)
 }
 
-/// Whether taking `top` is worth it: it ends up melded, or it lets the hand knock at once.
+/// Whether `top` ends up in a meld of `hand` with it.
+pub fn melds_with(hand: CardSet, top: Card) -> bool {
+    !best_arrangement(hand.with(top)).deadwood.contains(top)
+}
+
+/// What taking `top` and the best discard after it does to `hand`'s deadwood: how much lower
+/// it leaves it (negative: higher), and what it leaves. The one measure the take rules below
+/// share, each with its own bar.
+pub fn take_gain(rules: &crate::rules::RuleSettings, hand: CardSet, top: Card) -> (i64, u32) {
+    let keep = kept_card(rules, Some(top));
+    let after = DiscardEval::new(hand.with(top), keep).best_deadwood();
+    let before = best_arrangement(hand).deadwood_points();
+    (i64::from(before) - i64::from(after), after)
+}
+
+/// Whether taking `top` is worth it (Medium's rule): it ends up melded, or it lets the hand
+/// knock at once and lowers its deadwood by more than 6.
 pub fn worth_taking(hand: CardSet, top: Card, v: &View) -> bool {
-    let h = hand.with(top);
-    let a = best_arrangement(h);
-    if !a.deadwood.contains(top) {
-        return true;
+    melds_with(hand, top) || {
+        let (gain, after) = take_gain(&v.rules, hand, top);
+        after <= v.rules.knock_limit && gain > 6
     }
-    let keep = kept_card(&v.rules, Some(top));
-    let ev = DiscardEval::new(h, keep);
-    ev.best_deadwood() <= v.rules.knock_limit
-        && ev.best_deadwood() + 6 < best_arrangement(hand).deadwood_points()
 }
 
 /// Whether taking `top` leaves `hand` less deadwood after its best discard (an eager taker's
 /// rule: the arena's public bots take on it, melding or not).
 pub fn lowers_deadwood(rules: &crate::rules::RuleSettings, hand: CardSet, top: Card) -> bool {
-    let keep = kept_card(rules, Some(top));
-    DiscardEval::new(hand.with(top), keep).best_deadwood()
-        < best_arrangement(hand).deadwood_points()
+    take_gain(rules, hand, top).0 > 0
 }
 
 /// The knock or gin action for an 11-card hand after discarding `c`, if allowed.

@@ -65,19 +65,13 @@ impl Style {
         1.0 / (1.0 + (-logit).exp())
     }
 
-    /// The counts over the finished rounds of the series in `m` for the seat `opp` (each
-    /// round dealt and played again from its moves, as loading a save does; the round in
-    /// play counts once it is finished).
+    /// The counts over the finished rounds of the series in `m` for the seat `opp` (as
+    /// [`Match::rounds_played`] plays them again from their moves; the round in play counts
+    /// once it is finished).
     pub fn of_match(m: &Match, opp: Seat) -> Style {
         let mut s = Style::default();
-        for p in m.rounds_played().into_iter().filter(|p| p.finished) {
-            let mut r = p.start;
-            if p.moves
-                .iter()
-                .all(|mv| r.apply(mv.seat, mv.action.clone()).is_ok())
-            {
-                s.observe(&r, opp);
-            }
+        for p in m.rounds_played().iter().filter(|p| p.finished()) {
+            s.observe(&p.end, opp);
         }
         s
     }

@@ -221,14 +221,22 @@ fn first_dealer_of(seed: u64) -> Seat {
     }
 }
 
-/// One round of a series as it was played: the deal before any move, the moves made, and the
-/// scoreboard as it stood before the round.
+/// One round of a series as it was played: the deal before any move, the moves made, the
+/// round as they left it, and the scoreboard as it stood before the round.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayedRound {
     pub start: Round,
     pub moves: Vec<Move>,
+    /// `start` with `moves` played (the round in play as it stands).
+    pub end: Round,
     pub before: Scoreboard,
-    pub finished: bool,
+}
+
+impl PlayedRound {
+    /// Whether the round was played to its end.
+    pub fn finished(&self) -> bool {
+        self.end.is_finished()
+    }
 }
 
 /// A finished deal of a series: its number, its seed and who dealt it. What a player needs to
@@ -248,7 +256,7 @@ impl Match {
         self.rounds_played()
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.finished)
+            .filter(|(_, p)| p.finished())
             .filter_map(|(i, p)| {
                 Some(DealPlayed {
                     deal: self.first_deal + i as u64,
@@ -306,8 +314,8 @@ impl Match {
             out.push(PlayedRound {
                 start,
                 moves: moves.clone(),
+                end: m.round.clone(),
                 before,
-                finished: m.round.is_finished(),
             });
         }
         out
@@ -704,7 +712,8 @@ mod tests {
         let played = m.rounds_played();
         assert_eq!(played.len(), 4, "three finished and the one in play");
         for (p, (end, after)) in played.iter().zip(&ends) {
-            assert!(p.finished);
+            assert!(p.finished());
+            assert_eq!(&p.end, end);
             assert_eq!(p.moves, end.history());
             assert_eq!(p.start.seed(), end.seed());
             assert!(p.start.history().is_empty());
@@ -715,7 +724,8 @@ mod tests {
             assert_eq!(&r, end);
             assert!(p.before.history.len() < after.history.len());
         }
-        assert!(!played[3].finished);
+        assert!(!played[3].finished());
+        assert_eq!(&played[3].end, m.round());
     }
     use crate::rules::round::{Outcome, Phase};
 

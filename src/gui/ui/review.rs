@@ -98,7 +98,7 @@ fn start(mut asks: MessageReader<PlayerCommand>, series: Res<Series>, mut rr: Re
         return;
     };
     let rounds = series.current.rounds_played();
-    let Some(p) = rounds.into_iter().nth(i).filter(|p| p.finished) else {
+    let Some(p) = rounds.into_iter().nth(i).filter(|p| p.finished()) else {
         return;
     };
     let (done, total) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
