@@ -1100,4 +1100,50 @@ mod tests {
             );
         }
     }
+
+    /// The real opponent hand's deadwood against the record-dealt ones late in a round, by
+    /// how often the opponent has drawn: mean deadwood, and how often it is 10 or less; the
+    /// last column keeps the lower of two dealt hands (tried, not adopted: README).
+    #[test]
+    #[ignore = "a measurement, minutes in release: cargo test --release --no-default-features --lib late_hands -- --ignored --nocapture"]
+    fn late_hands_by_draws() {
+        let dw = |h: CardSet| f64::from(best_arrangement(h).deadwood_points());
+        for (name, bot) in [
+            ("medium", Box::new(Medium) as Box<dyn Bot>),
+            ("hard", Box::new(Hard::new(3))),
+        ] {
+            // Per bucket of draws 6-8, 9-11, 12+: [positions, real, dealt, best of two] for the
+            // mean and for the share at 10 or less.
+            let mut sum = [[[0.0f64; 4]; 2]; 3];
+            let mut rng = ChaCha8Rng::seed_from_u64(5);
+            positions(bot.as_ref(), 0..300, 6..=30, |r, s, v| {
+                let k = &v.knowledge;
+                let unseen = v.unseen(k);
+                let b = (k.opp_draws as usize - 6).min(8) / 3;
+                let real = dw(r.hand(s.other()));
+                for _ in 0..10 {
+                    let one = dw(history(&mut rng, unseen, k).0);
+                    let two = one.min(dw(history(&mut rng, unseen, k).0));
+                    for (i, x) in [1.0, real, one, two].into_iter().enumerate() {
+                        sum[b][0][i] += if i == 0 { 1.0 } else { x };
+                        sum[b][1][i] += if i == 0 { 1.0 } else { f64::from(x <= 10.0) };
+                    }
+                }
+            });
+            for (b, [m, low]) in sum.iter().enumerate() {
+                println!(
+                    "{name}, draws {}+: {} positions; deadwood real {:.1}, dealt {:.1}, best of two \
+                     {:.1}; 10 or less {:.2}, {:.2}, {:.2}",
+                    6 + 3 * b,
+                    m[0] / 10.0,
+                    m[1] / m[0],
+                    m[2] / m[0],
+                    m[3] / m[0],
+                    low[1] / low[0],
+                    low[2] / low[0],
+                    low[3] / low[0]
+                );
+            }
+        }
+    }
 }
