@@ -134,7 +134,7 @@ fn review(a: ReviewArgs) -> ExitCode {
     eprint!("{}", Voice::system().t("review-working", &[]));
     let done = review::review(
         &p.start,
-        &p.moves,
+        p.moves(),
         me,
         Some(&p.before),
         a.seed.unwrap_or_else(|| review::default_seed(&p.start)),

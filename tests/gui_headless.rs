@@ -1168,7 +1168,7 @@ fn a_finished_round_is_reviewed_in_the_background_while_the_table_plays_on() {
     let review = rr.ready().expect("the review is shown");
     let p = &played[0];
     let asked =
-        hollywood_gin::ai::review::decisions(&p.start, &p.moves, HUMAN, Some(&p.before)).unwrap();
+        hollywood_gin::ai::review::decisions(&p.start, p.moves(), HUMAN, Some(&p.before)).unwrap();
     assert!(!review.decisions.is_empty());
     assert!(review.decisions.len() <= asked.len());
     for d in &review.decisions {

@@ -221,18 +221,22 @@ fn first_dealer_of(seed: u64) -> Seat {
     }
 }
 
-/// One round of a series as it was played: the deal before any move, the moves made, the
-/// round as they left it, and the scoreboard as it stood before the round.
+/// One round of a series as it was played: the deal before any move, the round as its moves
+/// left it, and the scoreboard as it stood before the round.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayedRound {
     pub start: Round,
-    pub moves: Vec<Move>,
-    /// `start` with `moves` played (the round in play as it stands).
+    /// `start` with the round's moves played (the round in play as it stands).
     pub end: Round,
     pub before: Scoreboard,
 }
 
 impl PlayedRound {
+    /// The moves made, in order.
+    pub fn moves(&self) -> &[Move] {
+        self.end.history()
+    }
+
     /// Whether the round was played to its end.
     pub fn finished(&self) -> bool {
         self.end.is_finished()
@@ -313,7 +317,6 @@ impl Match {
             }
             out.push(PlayedRound {
                 start,
-                moves: moves.clone(),
                 end: m.round.clone(),
                 before,
             });
@@ -714,11 +717,11 @@ mod tests {
         for (p, (end, after)) in played.iter().zip(&ends) {
             assert!(p.finished());
             assert_eq!(&p.end, end);
-            assert_eq!(p.moves, end.history());
+            assert_eq!(p.moves(), end.history());
             assert_eq!(p.start.seed(), end.seed());
             assert!(p.start.history().is_empty());
             let mut r = p.start.clone();
-            for mv in &p.moves {
+            for mv in p.moves() {
                 r.apply(mv.seat, mv.action.clone()).unwrap();
             }
             assert_eq!(&r, end);

@@ -107,7 +107,7 @@ fn start(mut asks: MessageReader<PlayerCommand>, series: Res<Series>, mut rr: Re
     let task = AsyncComputeTaskPool::get().spawn(async move {
         review::review(
             &p.start,
-            &p.moves,
+            p.moves(),
             HUMAN,
             Some(&p.before),
             seed,
