@@ -1146,4 +1146,41 @@ mod tests {
             }
         }
     }
+
+    /// How much of a round is left when Hard decides what to throw, in Hard-against-Hard
+    /// rounds: the share of those decisions with 5 stock cards or fewer (where an exact endgame
+    /// search could pay) and the stock left when a round is knocked. Why Expert has no endgame
+    /// search: [`crate::ai::expert`].
+    #[test]
+    #[ignore = "a measurement, a minute or two in release: cargo test --release --no-default-features --lib stock_left -- --ignored --nocapture"]
+    fn stock_left_at_decisions() {
+        let bot = Hard::new(3);
+        let (mut decisions, mut endgame, mut knocks) = (0u32, 0u32, Vec::new());
+        for seed in 0..200 {
+            let mut r = Round::deal(RuleSettings::default(), Seat::P1, seed);
+            while let Some(s) = r.to_act() {
+                let v = View::of(&r, s, None);
+                let a = bot.decide(&v);
+                if matches!(v.phase, Phase::Discard { .. }) {
+                    decisions += 1;
+                    endgame += u32::from(v.stock_len <= 5);
+                    if matches!(a, Action::Knock { .. } | Action::Gin { .. }) {
+                        knocks.push(v.stock_len);
+                    }
+                }
+                r.apply(s, a).unwrap();
+            }
+        }
+        knocks.sort_unstable();
+        let share = |n: u32| f64::from(n) / f64::from(decisions.max(1));
+        println!(
+            "{decisions} discard decisions, {:.1}% with 5 stock cards or fewer; {} knocks, stock \
+             left at a knock: median {}, 5 or fewer in {} of them",
+            100.0 * share(endgame),
+            knocks.len(),
+            knocks.get(knocks.len() / 2).copied().unwrap_or(0),
+            knocks.iter().filter(|&&n| n <= 5).count()
+        );
+        assert!(decisions > 0 && !knocks.is_empty());
+    }
 }
