@@ -949,6 +949,24 @@ mod tests {
         (opp, unseen.difference(opp).iter().collect())
     }
 
+    /// Plays `rounds` rounds of `bot` against itself, calling `f(round, seat, view, action)`
+    /// before every move it makes.
+    fn play_rounds(
+        bot: &dyn Bot,
+        rounds: std::ops::Range<u64>,
+        mut f: impl FnMut(&Round, Seat, &View, &Action),
+    ) {
+        for seed in rounds {
+            let mut r = Round::deal(RuleSettings::default(), Seat::P1, seed);
+            while let Some(s) = r.to_act() {
+                let v = View::of(&r, s, None);
+                let a = bot.decide(&v);
+                f(&r, s, &v, &a);
+                r.apply(s, a).unwrap();
+            }
+        }
+    }
+
     /// Calls `f(round, seat, view)` at every draw decision of `rounds` rounds that `bot` plays
     /// against itself where the opponent has drawn between `draws` times.
     fn positions(
@@ -957,16 +975,11 @@ mod tests {
         draws: std::ops::RangeInclusive<u32>,
         mut f: impl FnMut(&Round, Seat, &View),
     ) {
-        for seed in rounds {
-            let mut r = Round::deal(RuleSettings::default(), Seat::P1, seed);
-            while let Some(s) = r.to_act() {
-                let v = View::of(&r, s, None);
-                if matches!(v.phase, Phase::Draw { .. }) && draws.contains(&v.knowledge.opp_draws) {
-                    f(&r, s, &v);
-                }
-                r.apply(s, bot.decide(&v)).unwrap();
+        play_rounds(bot, rounds, |r, s, v, _| {
+            if matches!(v.phase, Phase::Draw { .. }) && draws.contains(&v.knowledge.opp_draws) {
+                f(r, s, v);
             }
-        }
+        });
     }
 
     /// Mean deadwood of the real opponent hand and of sampled ones, at Medium-vs-Medium draw
@@ -1154,29 +1167,21 @@ mod tests {
     #[test]
     #[ignore = "a measurement, a minute or two in release: cargo test --release --no-default-features --lib stock_left -- --ignored --nocapture"]
     fn stock_left_at_decisions() {
-        let bot = Hard::new(3);
         let (mut decisions, mut endgame, mut knocks) = (0u32, 0u32, Vec::new());
-        for seed in 0..200 {
-            let mut r = Round::deal(RuleSettings::default(), Seat::P1, seed);
-            while let Some(s) = r.to_act() {
-                let v = View::of(&r, s, None);
-                let a = bot.decide(&v);
-                if matches!(v.phase, Phase::Discard { .. }) {
-                    decisions += 1;
-                    endgame += u32::from(v.stock_len <= 5);
-                    if matches!(a, Action::Knock { .. } | Action::Gin { .. }) {
-                        knocks.push(v.stock_len);
-                    }
+        play_rounds(&Hard::new(3), 0..200, |_, _, v, a| {
+            if matches!(v.phase, Phase::Discard { .. }) {
+                decisions += 1;
+                endgame += u32::from(v.stock_len <= 5);
+                if matches!(a, Action::Knock { .. } | Action::Gin { .. }) {
+                    knocks.push(v.stock_len);
                 }
-                r.apply(s, a).unwrap();
             }
-        }
+        });
         knocks.sort_unstable();
-        let share = |n: u32| f64::from(n) / f64::from(decisions.max(1));
         println!(
             "{decisions} discard decisions, {:.1}% with 5 stock cards or fewer; {} knocks, stock \
              left at a knock: median {}, 5 or fewer in {} of them",
-            100.0 * share(endgame),
+            100.0 * f64::from(endgame) / f64::from(decisions.max(1)),
             knocks.len(),
             knocks.get(knocks.len() / 2).copied().unwrap_or(0),
             knocks.iter().filter(|&&n| n <= 5).count()
