@@ -944,6 +944,52 @@ fn every_card_and_button_answers_a_click_with_the_overlay_in_every_state() {
     }
 }
 
+/// While a menu page shows, nothing behind it answers the pointer: the overlay's windows
+/// wait with the table (a click on the score window's History reached it, and a review opened
+/// that way went under the menu).
+#[test]
+fn while_the_menu_shows_the_overlay_behind_it_takes_no_click() {
+    let mut app = app("menu-modal", 1795999795589331121);
+    set_speed(&mut app, AnimSpeed::Instant);
+    settle(&mut app);
+    for page in [MenuScreen::Main, MenuScreen::Settings, MenuScreen::Help] {
+        app.world_mut()
+            .resource_mut::<NextState<MenuScreen>>()
+            .set(page);
+        wait(&mut app, 0.2);
+        let score = egui_rect(&mut app, "score").expect("the score window is drawn");
+        let menu = egui_rect(&mut app, "menu").expect("the menu is drawn");
+        let header = Vec2::new(score.min.x + 40.0, score.max.y - 14.0);
+        assert!(
+            !menu.contains(header),
+            "{page:?}: the History is not under the menu"
+        );
+        click(&mut app, header);
+        wait(&mut app, 0.5);
+        let after = egui_rect(&mut app, "score").unwrap();
+        assert_eq!(after, score, "{page:?}: a click on the History did nothing");
+        // That click landed on the backdrop, which egui then raised: the menu stays above it.
+        let mut q = app.world_mut().query::<&mut EguiContext>();
+        let ctx = q.single_mut(app.world_mut()).unwrap().get_mut().clone();
+        let menu = ctx.memory(|m| m.area_rect(egui::Id::new("menu"))).unwrap();
+        assert_eq!(
+            ctx.layer_id_at(menu.center()).map(|l| l.id),
+            Some(egui::Id::new("menu")),
+            "{page:?}: the menu is on top"
+        );
+    }
+    // The menu closed, the same click opens the History.
+    app.world_mut()
+        .resource_mut::<NextState<MenuScreen>>()
+        .set(MenuScreen::Closed);
+    wait(&mut app, 0.2);
+    let score = egui_rect(&mut app, "score").unwrap();
+    click(&mut app, Vec2::new(score.min.x + 40.0, score.max.y - 14.0));
+    wait(&mut app, 0.5);
+    let taller = egui_rect(&mut app, "score").unwrap();
+    assert!(taller.height() > score.height(), "the History opened");
+}
+
 #[test]
 fn a_card_dragged_over_a_window_still_lands() {
     let mut app = app("drag-over", 1795999795589331121);
