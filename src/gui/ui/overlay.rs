@@ -66,7 +66,7 @@ fn begin_pass(
     };
     let margin = 6.0 * zoom;
     placer.begin(
-        items.into_iter().map(|k| k.rect).collect(),
+        items,
         Rect::from_corners(Vec2::splat(margin), met.size - margin),
         min_scale(met),
         table_key,

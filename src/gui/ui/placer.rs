@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::room::{Placed, Side, find};
+use super::room::{Keep, Placed, Side, find};
 use crate::gui::app::screen::Metrics;
 
 /// The overlay's windows being placed this frame, one after another (see the module's docs).
@@ -21,6 +21,9 @@ pub struct Placer {
     pub zoom: f32,
     /// What must stay uncovered, in window pixels: the table's items, then each window placed.
     keep: Vec<Rect>,
+    /// The same less the table items that yield to a window the player asked for
+    /// ([`super::room::Keep::yields`]).
+    firm: Vec<Rect>,
     /// The window, less a margin, in window pixels.
     pub region: Rect,
     /// The smallest text scale a window is drawn at to make room (see [`min_scale`]).
@@ -38,8 +41,9 @@ pub struct Placer {
 impl Placer {
     /// Starts a frame's placing: what must stay clear (window pixels), the room, and a key of
     /// what the windows' sizes depend on (a change lets them be measured afresh).
-    pub fn begin(&mut self, keep: Vec<Rect>, region: Rect, min_scale: f32, table_key: u64) {
-        self.keep = keep;
+    pub fn begin(&mut self, keep: Vec<Keep>, region: Rect, min_scale: f32, table_key: u64) {
+        self.firm = keep.iter().filter(|k| !k.yields).map(|k| k.rect).collect();
+        self.keep = keep.into_iter().map(|k| k.rect).collect();
         self.region = region;
         self.min_scale = min_scale;
         if self.naturals_for != table_key {
@@ -69,7 +73,13 @@ impl Placer {
 
     /// Keeps clear a window as it was just drawn.
     pub fn keep_drawn(&mut self, r: egui::Rect) {
-        self.keep.push(self.px(r));
+        self.hold(self.px(r));
+    }
+
+    /// Keeps clear a window placed at `r` (window pixels).
+    fn hold(&mut self, r: Rect) {
+        self.keep.push(r);
+        self.firm.push(r);
     }
 
     /// Where window `id` goes: its size at scale 1 is last frame's (`guess` before it was
@@ -102,7 +112,7 @@ impl Placer {
             for &side in sides {
                 if let Some(spot) = find(natural * f * self.zoom, self.region, side, &self.keep) {
                     self.scales.insert(id, f);
-                    self.keep.push(spot.rect);
+                    self.hold(spot.rect);
                     return Some(Placed {
                         pos: spot.rect.min / self.zoom,
                         scale: f,
@@ -121,8 +131,10 @@ impl Placer {
 
     /// [`Placer::place`] for a window that must show even where it fits nowhere (the review,
     /// the banner, the series summary: what the player asked for or must read now): then at
-    /// the least scale, top left, over the table, free down to the window's bottom, and kept
-    /// clear by the windows placed after it.
+    /// the least scale over the table items that yield to it (the other side's hand, plate
+    /// and last turn: [`super::room::Keep::yields`]) if that makes room, else top left over
+    /// the table, free down to the window's bottom; either way kept clear by the windows placed
+    /// after it.
     pub fn place_anyway(
         &mut self,
         ctx: &egui::Context,
@@ -134,10 +146,22 @@ impl Placer {
         if let Some(p) = self.place(ctx, id, guess, None, sides, min_scale) {
             return p;
         }
+        // Its size at the least scale, as `place` measured it last.
+        let size = Placer::last(ctx, id).map_or(guess * min_scale, |r| r.size());
+        let size_px = Vec2::new(size.x, size.y) * self.zoom + Vec2::splat(2.0);
+        for &side in sides {
+            if let Some(spot) = find(size_px, self.region, side, &self.firm) {
+                self.hold(spot.rect);
+                return Placed {
+                    pos: spot.rect.min / self.zoom,
+                    scale: min_scale,
+                    bottom: spot.bottom / self.zoom,
+                };
+            }
+        }
         let pos = Vec2::new(8.0, 80.0);
         // Over the table, but kept clear by the windows placed after it (which then give way
         // to their strips rather than lie under it).
-        let size = Placer::last(ctx, id).map_or(guess * min_scale, |r| r.size());
         self.keep_drawn(egui::Rect::from_min_size(egui::pos2(pos.x, pos.y), size));
         Placed {
             pos,

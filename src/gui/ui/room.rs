@@ -9,6 +9,8 @@
 //! - The prompt and the computer's last turn keep their whole room (not only the words shown
 //!   now), so a window does not jump each time a sentence gets longer or shorter.
 //! - Once a round is over the piles mean nothing and the round's banner may lie over them.
+//! - Where the round review (which the player asked for) has no free place, it may lie over
+//!   the other side's hand, plate and last-turn line ([`Keep::yields`]) rather than the piles.
 //! - Pure: no systems here, so all of it is unit-tested without Bevy running.
 
 use bevy::prelude::*;
@@ -23,6 +25,7 @@ use crate::gui::table::command::HandView;
 use crate::gui::table::layout::{Lifts, RAISE, layout};
 use crate::gui::table::phase::TurnPhase;
 use crate::rules::Match;
+use crate::seats::HUMAN;
 
 /// One thing on the table that nothing may cover: what it is (its label, or in English for a
 /// test's message) and its
@@ -31,6 +34,11 @@ use crate::rules::Match;
 pub struct Keep {
     pub what: String,
     pub rect: Rect,
+    /// A window the player asked for (the round review) may lie over it where it has no room
+    /// elsewhere: the other side's hand, its name plate and the line telling its last turn
+    /// (which the round's moves window tells too). Never the piles, the player's own hand and
+    /// plate, the prompt or a button: what the player plays with stays in view and in reach.
+    pub yields: bool,
 }
 
 /// A table rectangle (centre origin, y up) in window pixels (top-left origin, y down).
@@ -51,10 +59,11 @@ pub fn table_items<'a>(
     buttons: impl IntoIterator<Item = &'a Button>,
 ) -> Vec<Keep> {
     let mut out = Vec::new();
-    let mut add = |what: String, r: Rect| {
+    let mut add = |what: String, r: Rect, yields: bool| {
         out.push(Keep {
             what,
             rect: to_window(met, r),
+            yields,
         })
     };
     let r = m.round();
@@ -95,11 +104,12 @@ pub fn table_items<'a>(
     }
     for (what, rect) in groups {
         if let Some(rect) = rect {
-            add(what, rect);
+            let yields = what == "computer-hand";
+            add(what, rect, yields);
         }
     }
     for b in buttons {
-        add(b.label.clone(), b.rect());
+        add(b.label.clone(), b.rect(), false);
     }
     for p in seat_plates(m, phase, level, met, sp) {
         let mut rect = Rect::from_center_size(p.pos, p.size);
@@ -108,11 +118,11 @@ pub fn table_items<'a>(
             let chip = p.pos + Vec2::X * (p.size.x / 2.0 + d * 0.5 + 6.0 * met.ui_scale());
             rect = rect.union(Rect::from_center_size(chip, Vec2::splat(d)));
         }
-        add(p.name, rect);
+        add(p.name, rect, p.seat != HUMAN);
     }
-    add("status-line".to_string(), status_box(met));
+    add("status-line".to_string(), status_box(met), false);
     if !matches!(phase, TurnPhase::Dealing | TurnPhase::RoundOver) {
-        add("computer-turn-line".to_string(), narration_box(met));
+        add("computer-turn-line".to_string(), narration_box(met), true);
     }
     out
 }
