@@ -1171,8 +1171,9 @@ fn the_deck_and_back_chosen_in_the_settings_show_at_once() {
 
 #[test]
 fn a_finished_round_is_reviewed_in_the_background_while_the_table_plays_on() {
-    use hollywood_gin::gui::ui::review::RoundReview;
+    use hollywood_gin::gui::ui::review::{ReviewState, RoundReview};
     let mut app = app("review", 3);
+    read_egui_texts(&mut app);
     set_speed(&mut app, AnimSpeed::Instant);
     let me = Level::Medium.bot(5);
     for _ in 0..20_000 {
@@ -1224,6 +1225,30 @@ fn a_finished_round_is_reviewed_in_the_background_while_the_table_plays_on() {
                 .iter()
                 .any(|(i, v, a)| *i == d.move_index && v == &d.view && a == &d.played)
         );
+    }
+    // Next, clicked again and again where it first showed, steps through every decision:
+    // the buttons stay put however tall each decision is.
+    let n = review.decisions.len();
+    assert!(n >= 3, "a few decisions to step through ({n})");
+    let step = |app: &App| match &app.world().resource::<RoundReview>().0 {
+        ReviewState::Ready { step, .. } => *step,
+        _ => panic!("the review is shown"),
+    };
+    wait(&mut app, 0.2);
+    let next = Speech::default().t("review-next", &[]);
+    let zoom = metrics(&mut app).ui_scale();
+    let at = app
+        .world()
+        .resource::<DrawnTexts>()
+        .0
+        .iter()
+        .find(|(t, _)| t == &next)
+        .map(|(_, r)| Vec2::new(r.center().x, r.center().y) * zoom)
+        .expect("the Next button is drawn");
+    for i in 1..n {
+        click(&mut app, at);
+        wait(&mut app, 0.1);
+        assert_eq!(step(&app), i, "click {i} on Next, where it first was");
     }
 }
 

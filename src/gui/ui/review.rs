@@ -13,7 +13,10 @@
 //! - The window is wide and low (three columns: the decision, the position, the engine's view),
 //!   so it fits between the two revealed hands; `overlay` finds it a place clear of the
 //!   table (see `room`) before any other window, as the player asked for it. Where no place
-//!   is free it still opens, top left, over the table.
+//!   is free it still opens, over what yields to it (the other side's hand and plate), or top
+//!   left over the table.
+//! - Previous, Next and Close sit above the decision, not below it: the decisions differ in
+//!   height, and below they moved, so Next clicked again where it was landed on text.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -323,6 +326,10 @@ pub fn review_ui(
                                 ui.strong(format!("{title}:"));
                                 ui.label(card_text(ui, &summary, four));
                             });
+                            // The buttons above the decision, whose height changes from
+                            // one to the next: they stay where they are, so Next clicked
+                            // again and again steps on rather than landing on the text.
+                            asked = step_buttons(ui, sp, rev, *step);
                             ui.separator();
                             match rev.decisions.get(*step) {
                                 Some(d) => {
@@ -333,8 +340,6 @@ pub fn review_ui(
                                     ui.label(sp.t("review-none", &[]));
                                 }
                             }
-                            ui.separator();
-                            asked = step_buttons(ui, sp, rev, *step);
                         }
                         ReviewState::Closed => {}
                     }
