@@ -34,7 +34,9 @@
 //! for the series value's table, made once a round). Nor did the rollout players knocking late
 //! with any legal hand (Medium's rule, which they play, expects the other side's deadwood to
 //! fall to 8 and waits for 4 or less by then; real late hands keep about 15): 58.0% of 450
-//! series against 57.6% on the same deals.
+//! series against 57.6% on the same deals. Nor the other way round, the rollouts' opponent
+//! knocking only with deadwood 6 or less (Hard often plays on where Medium's curve would knock):
+//! 59.3% and 54.0% of two sets of 150 series, where Expert as it is won 57.3% and 60.0%.
 //!
 //! Why no exact endgame search over the last stock cards: rounds between strong players seldom
 //! get there. Hard against Hard, 0.1% of the decisions on what to throw come with 5 stock cards
