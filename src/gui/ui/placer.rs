@@ -22,7 +22,7 @@ pub struct Placer {
     /// What must stay uncovered, in window pixels: the table's items, then each window placed.
     keep: Vec<Rect>,
     /// The same less the table items that yield to a window the player asked for
-    /// ([`super::room::Keep::yields`]).
+    /// ([`Keep::yields`]).
     firm: Vec<Rect>,
     /// The window, less a margin, in window pixels.
     pub region: Rect,
@@ -82,6 +82,22 @@ impl Placer {
         self.firm.push(r);
     }
 
+    /// The first free place on one of `sides` for `size` (window pixels), clear of everything
+    /// kept, or with `firm` of the items that do not yield ([`Keep::yields`]), kept clear from
+    /// now on; where a window drawn at text `scale` goes there.
+    fn put(&mut self, size: Vec2, sides: &[Side], scale: f32, firm: bool) -> Option<Placed> {
+        let keep = if firm { &self.firm } else { &self.keep };
+        let spot = sides
+            .iter()
+            .find_map(|&side| find(size, self.region, side, keep))?;
+        self.hold(spot.rect);
+        Some(Placed {
+            pos: spot.rect.min / self.zoom,
+            scale,
+            bottom: spot.bottom / self.zoom,
+        })
+    }
+
     /// Where window `id` goes: its size at scale 1 is last frame's (`guess` before it was
     /// ever drawn), its height `min_h` points when it can grow into the room below; tried on
     /// each of `sides` at scale 1, then smaller down to `min_scale`. `None` if it fits nowhere.
@@ -109,16 +125,9 @@ impl Placer {
         let natural = Vec2::new(natural.x, min_h.unwrap_or(natural.y)) + Vec2::splat(2.0);
         let mut f: f32 = 1.0;
         loop {
-            for &side in sides {
-                if let Some(spot) = find(natural * f * self.zoom, self.region, side, &self.keep) {
-                    self.scales.insert(id, f);
-                    self.hold(spot.rect);
-                    return Some(Placed {
-                        pos: spot.rect.min / self.zoom,
-                        scale: f,
-                        bottom: spot.bottom / self.zoom,
-                    });
-                }
+            if let Some(p) = self.put(natural * f * self.zoom, sides, f, false) {
+                self.scales.insert(id, f);
+                return Some(p);
             }
             if f <= min_scale + 1e-3 {
                 // Where it fits nowhere, its caller draws it at the least scale.
@@ -132,7 +141,7 @@ impl Placer {
     /// [`Placer::place`] for a window that must show even where it fits nowhere (the review,
     /// the banner, the series summary: what the player asked for or must read now): then at
     /// the least scale over the table items that yield to it (the other side's hand, plate
-    /// and last turn: [`super::room::Keep::yields`]) if that makes room, else top left over
+    /// and last turn: [`Keep::yields`]) if that makes room, else top left over
     /// the table, free down to the window's bottom; either way kept clear by the windows placed
     /// after it.
     pub fn place_anyway(
@@ -146,22 +155,16 @@ impl Placer {
         if let Some(p) = self.place(ctx, id, guess, None, sides, min_scale) {
             return p;
         }
-        // Its size at the least scale, as `place` measured it last.
-        let size = Placer::last(ctx, id).map_or(guess * min_scale, |r| r.size());
-        let size_px = Vec2::new(size.x, size.y) * self.zoom + Vec2::splat(2.0);
-        for &side in sides {
-            if let Some(spot) = find(size_px, self.region, side, &self.firm) {
-                self.hold(spot.rect);
-                return Placed {
-                    pos: spot.rect.min / self.zoom,
-                    scale: min_scale,
-                    bottom: spot.bottom / self.zoom,
-                };
-            }
+        // The size `place` tried last, at the least scale, now clear of the firm items only.
+        let n = self.naturals.get(id).copied().unwrap_or(guess);
+        let natural = Vec2::new(n.x, n.y) + Vec2::splat(2.0);
+        if let Some(p) = self.put(natural * min_scale * self.zoom, sides, min_scale, true) {
+            return p;
         }
         let pos = Vec2::new(8.0, 80.0);
         // Over the table, but kept clear by the windows placed after it (which then give way
         // to their strips rather than lie under it).
+        let size = Placer::last(ctx, id).map_or(guess * min_scale, |r| r.size());
         self.keep_drawn(egui::Rect::from_min_size(egui::pos2(pos.x, pos.y), size));
         Placed {
             pos,
