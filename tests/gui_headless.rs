@@ -783,6 +783,12 @@ fn egui_rect(app: &mut App, id: &str) -> Option<Rect> {
     ))
 }
 
+/// Where to click to fold or unfold the History in the score window drawn at `score`
+/// (logical pixels): its header, the window's last line while the History is folded.
+fn history_header(score: Rect) -> Vec2 {
+    Vec2::new(score.min.x + 40.0, score.max.y - 14.0)
+}
+
 /// Plays on (passing the upcard, drawing from the stock, both by clicking) until the player
 /// holds eleven cards and must discard.
 fn reach_a_discard_with_eleven_cards(app: &mut App) {
@@ -908,7 +914,7 @@ fn every_card_and_button_answers_a_click_with_the_overlay_in_every_state() {
 
         // The score window's history opened (its header is the window's last line).
         let score = egui_rect(&mut app, "score").expect("the score window is drawn");
-        let header = Vec2::new(score.min.x + 40.0, score.max.y - 14.0);
+        let header = history_header(score);
         click(&mut app, header);
         wait(&mut app, 0.5);
         let taller = egui_rect(&mut app, "score").unwrap();
@@ -959,7 +965,7 @@ fn while_the_menu_shows_the_overlay_behind_it_takes_no_click() {
         wait(&mut app, 0.2);
         let score = egui_rect(&mut app, "score").expect("the score window is drawn");
         let menu = egui_rect(&mut app, "menu").expect("the menu is drawn");
-        let header = Vec2::new(score.min.x + 40.0, score.max.y - 14.0);
+        let header = history_header(score);
         assert!(
             !menu.contains(header),
             "{page:?}: the History is not under the menu"
@@ -984,7 +990,7 @@ fn while_the_menu_shows_the_overlay_behind_it_takes_no_click() {
         .set(MenuScreen::Closed);
     wait(&mut app, 0.2);
     let score = egui_rect(&mut app, "score").unwrap();
-    click(&mut app, Vec2::new(score.min.x + 40.0, score.max.y - 14.0));
+    click(&mut app, history_header(score));
     wait(&mut app, 0.5);
     let taller = egui_rect(&mut app, "score").unwrap();
     assert!(taller.height() > score.height(), "the History opened");
@@ -1823,7 +1829,7 @@ fn no_seed_of_the_deal_in_play_is_ever_drawn_and_finished_ones_are() {
     app.update();
     // The History opened (its header is the score window's last line).
     let score = egui_rect(&mut app, "score").expect("the score window is drawn");
-    click(&mut app, Vec2::new(score.min.x + 40.0, score.max.y - 14.0));
+    click(&mut app, history_header(score));
     wait(&mut app, 0.5);
     let texts = drawn_texts(&mut app);
     assert!(
@@ -2158,7 +2164,7 @@ fn the_history_opened_keeps_the_score_window_clear_of_the_table() {
         .expect("the score window is drawn")
         .2;
     // Its History's header is its last line while folded.
-    click(&mut app, Vec2::new(score.min.x + 40.0, score.max.y - 14.0));
+    click(&mut app, history_header(score));
     for _ in 0..10 {
         app.update();
     }
