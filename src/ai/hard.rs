@@ -1287,20 +1287,24 @@ mod tests {
         let rounds = n.max(1) as f64;
         println!("rounds {from}..{}", from + n);
         for (i, (name, _)) in variants.iter().enumerate().skip(1) {
-            let (mut sum, mut sq, mut all) = (0.0, 0.0, 0.0);
+            // The gains over every decision (0 where the moves agree) have a mean and its
+            // interval; times decisions per round, that is points a round.
+            let per_round = |sum: f64, sq: f64, n: u32| {
+                let ci = crate::ai::sim::mean_ci(sum, sq, n.into()).1;
+                (sum / rounds, ci * f64::from(n) / rounds)
+            };
+            let (mut sum, mut sq, mut all) = (0.0, 0.0, 0);
             for (kind, what) in ["take or draw", "discard", "knock"].iter().enumerate() {
                 let (s, q, d) = acc[kind][i];
-                let ds = f64::from(decisions[kind].max(1));
-                let ci = 1.96 * (ds * (q / ds - (s / ds).powi(2))).max(0.0).sqrt() / rounds;
+                let (gain, ci) = per_round(s, q, decisions[kind]);
                 println!(
-                    "{name}: {what}, {d} of {} decisions differ, {:+.2} ± {ci:.2} points a round",
-                    decisions[kind],
-                    s / rounds
+                    "{name}: {what}, {d} of {} decisions differ, {gain:+.2} ± {ci:.2} points a round",
+                    decisions[kind]
                 );
-                (sum, sq, all) = (sum + s, sq + q, all + ds);
+                (sum, sq, all) = (sum + s, sq + q, all + decisions[kind]);
             }
-            let ci = 1.96 * (all * (sq / all - (sum / all).powi(2))).max(0.0).sqrt() / rounds;
-            println!("{name}: all, {:+.2} ± {ci:.2} points a round", sum / rounds);
+            let (gain, ci) = per_round(sum, sq, all);
+            println!("{name}: all, {gain:+.2} ± {ci:.2} points a round");
         }
         assert!(decisions.iter().sum::<u32>() > 0);
     }
