@@ -54,10 +54,10 @@
 //! 11 points a round, and no change to the rollouts, candidates or samples has moved that.
 //! But a better reading of the record is worth far less than that: deals that each hold one
 //! card of the opponent's real hand (a measuring switch, not kept) gained about a point a
-//! round in play, three cards about four, and a model fitted to Hard's real hands tells a
-//! fifth to a quarter as much beyond the replay as one card does; deals tilted towards it
-//! measured no change (README). So the 2.3 points a round the goal asks for would need a
-//! reading close to knowing two or three of the opponent's cards.
+//! round in play, two cards about two and a half, three about four, and a model fitted to
+//! Hard's real hands tells a fifth to a quarter as much beyond the replay as one card does;
+//! deals tilted towards it measured no change (README). So the 2.3 points a round the goal
+//! asks for would need a reading about as good as knowing two of the opponent's cards.
 //!
 //! Why no exact endgame search over the last stock cards: rounds between strong players seldom
 //! get there. Hard against Hard, 0.1% of the decisions on what to throw come with 5 stock cards
