@@ -1287,14 +1287,14 @@ mod tests {
             }
         });
         let rounds = n.max(1) as f64;
+        // The gains over every decision (0 where the moves agree) have a mean and its
+        // interval; times decisions per round, that is points a round.
+        let per_round = |sum: f64, sq: f64, n: u32| {
+            let ci = crate::ai::sim::mean_ci(sum, sq, n.into()).1;
+            (sum / rounds, ci * f64::from(n) / rounds)
+        };
         println!("rounds {from}..{}", from + n);
         for (i, (name, _)) in variants.iter().enumerate().skip(1) {
-            // The gains over every decision (0 where the moves agree) have a mean and its
-            // interval; times decisions per round, that is points a round.
-            let per_round = |sum: f64, sq: f64, n: u32| {
-                let ci = crate::ai::sim::mean_ci(sum, sq, n.into()).1;
-                (sum / rounds, ci * f64::from(n) / rounds)
-            };
             let (mut sum, mut sq, mut all) = (0.0, 0.0, 0);
             for (kind, what) in ["take or draw", "discard", "knock"].iter().enumerate() {
                 let (s, q, d) = acc[kind][i];
