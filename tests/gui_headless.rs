@@ -2831,12 +2831,22 @@ fn a_host_that_quits_mid_round_resumes_from_its_files() {
     let (mut host, mut guest, ticket, deadline) = friends("friend-resume");
     let mut f = guest.world_mut().resource_mut::<Friend>();
     f.0.as_mut().unwrap().accept();
-    let players = [Level::Medium.bot(5), Level::Medium.bot(6)];
-    let before = play_friends(&mut host, &mut guest, &players, deadline, |a, moves| {
+    // Before the quit neither player knocks or goes gin, so the round is always still on
+    // after six moves whatever the deal (the friends' deal is random); after it, both play
+    // in full.
+    let holding = [
+        Box::new(NoKnock(Level::Medium.bot(5))) as Box<dyn hollywood_gin::ai::Bot>,
+        Box::new(NoKnock(Level::Medium.bot(6))),
+    ];
+    let before = play_friends(&mut host, &mut guest, &holding, deadline, |a, moves| {
         moves >= 6 && a.world().resource::<Series>().friend.is_some()
     });
     assert!(before >= 6);
     let series_before = host.world().resource::<Series>().current.clone();
+    assert!(
+        !series_before.round().is_finished(),
+        "the host quits mid-round"
+    );
     // The host's game quits: its files written, its connection closed.
     host.world().resource::<FileWriter>().flush();
     let game = host.world_mut().resource_mut::<Friend>().0.take().unwrap();
@@ -2873,6 +2883,26 @@ fn a_host_that_quits_mid_round_resumes_from_its_files() {
         std::thread::sleep(Duration::from_millis(2));
     };
     assert_eq!(resumed, series_before, "the series as it was left");
+    let players = [Level::Medium.bot(5), Level::Medium.bot(6)];
     let after = play_friends(&mut host, &mut guest, &players, deadline, |_, _| false);
     check_friends_round(&host, &guest, before + after);
+}
+
+/// A player that never ends the round: a knock or gin becomes a plain discard of the same card.
+struct NoKnock(Box<dyn hollywood_gin::ai::Bot>);
+
+impl hollywood_gin::ai::Bot for NoKnock {
+    fn name(&self) -> &'static str {
+        "no-knock"
+    }
+
+    fn decide(&self, view: &View) -> Action {
+        match self.0.decide(view) {
+            Action::Knock { discard, .. }
+            | Action::Gin {
+                discard: Some(discard),
+            } => Action::Discard(discard),
+            other => other,
+        }
+    }
 }
