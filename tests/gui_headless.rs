@@ -2661,12 +2661,9 @@ fn a_round_against_a_friend_through_two_apps() {
     };
     assert_eq!(waiting(&host), (1, true), "the host waits for the guest");
     guest.world_mut().write_message(next);
-    while waiting(&host).0 < 2 || waiting(&guest).0 < 2 {
-        assert!(std::time::Instant::now() < deadline, "no second deal");
-        host.update();
-        guest.update();
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    update_both_until(&mut host, &mut guest, deadline, "no second deal", |h, g| {
+        waiting(h).0 >= 2 && waiting(g).0 >= 2
+    });
     assert_eq!((waiting(&host), waiting(&guest)), ((2, false), (2, false)));
     // The figure for the note (a machine's speed, not asserted).
     let mut l = LATENCIES.with(|l| l.borrow().clone());
@@ -2689,7 +2686,8 @@ thread_local! {
 }
 
 /// Plays both tables by their players' bots until the round ends on both or `stop` says so;
-/// the moves made.
+/// the moves made, returned once both tables show every one of them (a move just written may
+/// still be on its way when `stop` says so).
 fn play_friends(
     host: &mut App,
     guest: &mut App,
@@ -2697,6 +2695,7 @@ fn play_friends(
     deadline: std::time::Instant,
     stop: impl Fn(&App, usize) -> bool,
 ) -> usize {
+    let start = moves_kept(host);
     let mut moves = 0;
     let mut waiting: Option<(usize, usize, std::time::Instant)> = None;
     loop {
@@ -2708,7 +2707,7 @@ fn play_friends(
                 format!(
                     "status {:?}, moves {}, to act {:?}, seat {:?}",
                     f.0.as_ref().map(|g| g.status.clone()),
-                    s.current.round().history().len(),
+                    moves_kept(a),
                     s.current.round().to_act(),
                     s.friend
                         .as_ref()
@@ -2726,13 +2725,7 @@ fn play_friends(
             a.update();
             if let Some((other, len, t)) = waiting
                 && other == i
-                && a.world()
-                    .resource::<Series>()
-                    .current
-                    .round()
-                    .history()
-                    .len()
-                    >= len
+                && moves_kept(a) >= len
             {
                 LATENCIES.with(|l| l.borrow_mut().push(t.elapsed()));
                 waiting = None;
@@ -2772,11 +2765,45 @@ fn play_friends(
             guest.world().resource::<Series>().current.clone(),
         );
         if h.round().is_finished() && g.round().is_finished() || stop(host, moves) {
+            let shown = |a: &App| moves_kept(a) >= start + moves;
+            update_both_until(
+                host,
+                guest,
+                deadline,
+                "a move did not reach both tables",
+                |h, g| shown(h) && shown(g),
+            );
             return moves;
         }
         if idle {
             std::thread::sleep(Duration::from_millis(1));
         }
+    }
+}
+
+/// The moves the round on this table has kept.
+fn moves_kept(a: &App) -> usize {
+    a.world()
+        .resource::<Series>()
+        .current
+        .round()
+        .history()
+        .len()
+}
+
+/// Updates both tables until `done` says so; fails with `what` at the deadline.
+fn update_both_until(
+    host: &mut App,
+    guest: &mut App,
+    deadline: std::time::Instant,
+    what: &str,
+    done: impl Fn(&App, &App) -> bool,
+) {
+    while !done(host, guest) {
+        assert!(std::time::Instant::now() < deadline, "{what}");
+        host.update();
+        guest.update();
+        std::thread::sleep(Duration::from_millis(1));
     }
 }
 
@@ -2788,11 +2815,7 @@ fn check_friends_round(host: &App, guest: &App, moves: usize) {
         guest.world().resource::<Series>().current.clone(),
     );
     // Every move in the round was one the test's players made through the two tables.
-    assert_eq!(
-        moves,
-        h.round().history().len(),
-        "moves made and moves kept"
-    );
+    assert_eq!(moves, moves_kept(host), "moves made and moves kept");
     assert!(moves >= 2, "a round takes at least a draw and a knock");
     assert_eq!(
         h.round().hand(HUMAN),
@@ -2848,24 +2871,6 @@ fn a_host_that_quits_mid_round_resumes_from_its_files() {
         moves >= 6 && a.world().resource::<Series>().friend.is_some()
     });
     assert!(before >= 6);
-    // The last move may still be on its way: both tables show it before the host quits.
-    let len = |a: &App| {
-        a.world()
-            .resource::<Series>()
-            .current
-            .round()
-            .history()
-            .len()
-    };
-    while len(&host) < before || len(&guest) < before {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the last move did not arrive"
-        );
-        host.update();
-        guest.update();
-        std::thread::sleep(Duration::from_millis(1));
-    }
     let series_before = host.world().resource::<Series>().current.clone();
     assert!(
         !series_before.round().is_finished(),
