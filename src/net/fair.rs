@@ -9,11 +9,24 @@
 //! What it does not: the host's program sees both hands during play; the check comes after the
 //! round.
 //!
+//! One of each per deal: each side sends, and takes, at most one commitment, one nonce and one
+//! reveal for a deal. A host that could commit again after reading the nonce could work out
+//! the deal each secret gives and keep the one it likes; a guest that could send a second
+//! nonce could do the same with the secret once it knew it. So a *different* second
+//! commitment for a deal ([`GuestDeal::answer`]), a different second nonce
+//! ([`HostDeal::accept_nonce`]) and a reveal before the round's hidden part is over are
+//! [`FairError`]s that [`FairError::is_foul`] calls fouls: the series ends. The very same
+//! message again is only a repeat (a reconnection sends what the other side may have missed)
+//! and is answered as the first was: it carries no choice.
+//!
 //! Decisions:
 //! - Each hash is domain-separated ("hollywood-gin/…/v1") and covers the deal's number, so a
 //!   commitment or a secret from one deal cannot stand for another.
-//! - Each side's state refuses a second nonce and a reveal for another deal: a misbehaving
-//!   peer gets a [`FairError`], never a seed.
+//! - The host's secret and the guest's nonce for a deal are derived from the side's own
+//!   secret key and the deal's number ([`derive()`]), not drawn afresh: a game that quits (or
+//!   crashes) after sending one and before its file is written sends the very same one again
+//!   when it comes back, so an honest restart can never look like a second commitment or a
+//!   second nonce. The key never leaves its side; a derived value tells nothing of it.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -37,10 +50,42 @@ pub enum FairError {
     RevealMismatch { deal: u64 },
     #[error("a message for deal {got} came during deal {expected}")]
     WrongDeal { expected: u64, got: u64 },
-    #[error("a second nonce came for deal {deal}")]
+    #[error("a second, different nonce came for deal {deal}")]
     NonceTwice { deal: u64 },
+    #[error("a second, different commitment came for deal {deal}")]
+    CommitTwice { deal: u64 },
+    #[error("the secret of deal {deal} was revealed before the round's hidden part was over")]
+    EarlyReveal { deal: u64 },
     #[error("deal {deal} has no nonce yet")]
     NoNonce { deal: u64 },
+}
+
+impl FairError {
+    /// Whether the other side's game tried to choose a deal or broke its commitment: the
+    /// series ends. The rest (a message for another deal, a reveal asked too early) is only
+    /// refused: it chooses nothing.
+    pub fn is_foul(&self) -> bool {
+        matches!(
+            self,
+            FairError::RevealMismatch { .. }
+                | FairError::NonceTwice { .. }
+                | FairError::CommitTwice { .. }
+                | FairError::EarlyReveal { .. }
+        )
+    }
+}
+
+/// The 32 bytes a side uses as its half of deal `deal` (`what`: `b"secret"` for the host's,
+/// `b"nonce"` for the guest's), derived from that side's secret `key`: unguessable without the
+/// key, and the same whenever the same side asks again.
+pub fn derive(key: &[u8; 32], what: &[u8], deal: u64) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(b"hollywood-gin/derive/v1");
+    h.update((what.len() as u64).to_be_bytes());
+    h.update(what);
+    h.update(deal.to_be_bytes());
+    h.update(key);
+    h.finalize().into()
 }
 
 /// Who deals the first round of a series played with a friend (seats as on the wire): drawn
@@ -108,19 +153,22 @@ impl HostDeal {
         commitment(&self.secret, self.deal)
     }
 
-    /// Takes the guest's nonce, once: the deal's seed.
-    pub fn accept_nonce(&mut self, deal: u64, nonce: GuestNonce) -> Result<u64, FairError> {
+    /// Takes the guest's nonce: the deal's seed, and whether it is new (the same nonce again
+    /// is a repeat, and changes nothing). A different second nonce is refused.
+    pub fn accept_nonce(&mut self, deal: u64, nonce: GuestNonce) -> Result<(u64, bool), FairError> {
         if deal != self.deal {
             return Err(FairError::WrongDeal {
                 expected: self.deal,
                 got: deal,
             });
         }
-        if self.nonce.is_some() {
-            return Err(FairError::NonceTwice { deal });
-        }
+        let new = match self.nonce {
+            None => true,
+            Some(n) if n == nonce => false,
+            Some(_) => return Err(FairError::NonceTwice { deal }),
+        };
         self.nonce = Some(nonce);
-        Ok(deal_seed(&self.secret, &nonce, deal))
+        Ok((deal_seed(&self.secret, &nonce, deal), new))
     }
 
     /// The secret, to reveal once the round is over (only once a nonce was taken).
@@ -153,6 +201,16 @@ impl GuestDeal {
     /// The nonce to send.
     pub fn nonce(&self) -> GuestNonce {
         self.nonce
+    }
+
+    /// The host commits to this deal again: the same nonce for the same commitment (a
+    /// repeat); a different commitment is refused, whatever it is.
+    pub fn answer(&self, commitment: Commitment) -> Result<GuestNonce, FairError> {
+        if commitment == self.commitment {
+            Ok(self.nonce)
+        } else {
+            Err(FairError::CommitTwice { deal: self.deal })
+        }
     }
 
     /// The deal this is for, and the commitment it answered.
@@ -190,7 +248,7 @@ mod tests {
     fn both_sides_get_the_same_seed_and_an_honest_reveal_checks_out() {
         let mut host = HostDeal::new(3, S);
         let guest = GuestDeal::new(3, host.commitment(), N);
-        let seed = host.accept_nonce(3, guest.nonce()).unwrap();
+        let (seed, _) = host.accept_nonce(3, guest.nonce()).unwrap();
         assert_eq!(guest.check_reveal(3, &host.reveal().unwrap()), Ok(seed));
     }
 
@@ -246,12 +304,40 @@ mod tests {
                 got: 5
             })
         );
-        let seed = host.accept_nonce(4, N).unwrap();
+        let (seed, new) = host.accept_nonce(4, N).unwrap();
+        assert!(new);
         assert_eq!(
             host.accept_nonce(4, GuestNonce([1; 32])),
             Err(FairError::NonceTwice { deal: 4 }),
             "a second nonce could pick among deals"
         );
+        assert!(FairError::NonceTwice { deal: 4 }.is_foul());
+        assert_eq!(host.accept_nonce(4, N), Ok((seed, false)), "a repeat");
         assert_eq!(deal_seed(&host.reveal().unwrap(), &N, 4), seed);
+    }
+
+    #[test]
+    fn the_guest_answers_one_commitment_per_deal() {
+        let guest = GuestDeal::new(2, commitment(&S, 2), N);
+        assert_eq!(guest.answer(commitment(&S, 2)), Ok(N), "a repeat");
+        let other = commitment(&HostSecret([8; 32]), 2);
+        assert_eq!(guest.answer(other), Err(FairError::CommitTwice { deal: 2 }));
+        assert!(FairError::CommitTwice { deal: 2 }.is_foul());
+        assert!(
+            !FairError::WrongDeal {
+                expected: 1,
+                got: 2
+            }
+            .is_foul()
+        );
+    }
+
+    #[test]
+    fn derived_halves_are_the_same_again_and_differ_by_key_kind_and_deal() {
+        let k = [3; 32];
+        assert_eq!(derive(&k, b"secret", 1), derive(&k, b"secret", 1));
+        assert_ne!(derive(&k, b"secret", 1), derive(&k, b"secret", 2));
+        assert_ne!(derive(&k, b"secret", 1), derive(&k, b"nonce", 1));
+        assert_ne!(derive(&k, b"secret", 1), derive(&[4; 32], b"secret", 1));
     }
 }

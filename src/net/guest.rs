@@ -10,7 +10,10 @@
 //! round told must extend the one told before (no move taken back or changed), its moves must
 //! replay under the rules, and a revealed secret must match its commitment and deal the very
 //! cards that were played. A failed check is a [`GuestError`]; one that says the host's game
-//! dealt unfairly ([`GuestError::is_foul`]) ends the series.
+//! dealt unfairly or tried to choose its deal ([`GuestError::is_foul`]: a second, different
+//! commitment for a deal, a reveal before the round's hidden part is over) ends the series.
+//! The host's name is the one its first greeting gave, cleaned
+//! ([`crate::seats::clean_name`]).
 //!
 //! Decision: a draw from the stock waits for the host's answer (which card came) before the
 //! table changes; every other move does too, so the guest's table only ever shows what the
@@ -20,7 +23,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::fair::{FairError, GuestDeal, GuestNonce, first_dealer};
-use super::told::{GUEST, Told, ToldError, local};
+use super::told::{GUEST, Told, ToldError, hidden_part_over, local};
 use super::wire::{Message, WireError, check_hello, hello};
 use crate::rules::{Action, Match, Move, RuleError, RuleSettings};
 
@@ -44,21 +47,22 @@ pub enum GuestError {
 }
 
 impl GuestError {
-    /// The host's game dealt or reported a round that is not the agreed one: the series ends.
+    /// The host's game dealt or reported a round that is not the agreed one, or tried to
+    /// choose its deal (a second commitment, an early reveal): the series ends.
     pub fn is_foul(&self) -> bool {
-        matches!(
-            self,
-            GuestError::Fair(FairError::RevealMismatch { .. })
-                | GuestError::Told(ToldError::NotTheDeal)
-                | GuestError::Rewritten
-        )
+        match self {
+            GuestError::Fair(e) => e.is_foul(),
+            GuestError::Told(ToldError::NotTheDeal) | GuestError::Rewritten => true,
+            _ => false,
+        }
     }
 }
 
 /// What a message changed, for the guest's table to show.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GuestEvent {
-    /// The host greeted (on every connection), under this name, with the series' rules.
+    /// The host greeted (on every connection), under this name (its first greeting's,
+    /// cleaned; empty if it gave none), with the series' rules.
     Greeted { name: String, rules: RuleSettings },
     /// Deal number `deal` is dealt.
     Dealt { deal: u64 },
@@ -120,7 +124,7 @@ impl Guest {
     }
     /// The host's name and the series' rules, once greeted.
     pub fn host(&self) -> Option<&str> {
-        self.host.as_deref()
+        self.host.as_deref().filter(|n| !n.is_empty())
     }
     pub fn rules(&self) -> Option<&RuleSettings> {
         self.rules.as_ref()
@@ -165,11 +169,12 @@ impl Guest {
         vec![hello(&self.name, None)]
     }
 
-    /// A message from the host. `nonce` gives a fresh nonce when a deal is committed to.
+    /// A message from the host. `nonce` gives this side's nonce for a deal committed to, by
+    /// its number (derived from the guest's key: [`super::fair::derive()`]).
     pub fn receive(
         &mut self,
         msg: Message,
-        nonce: impl FnOnce() -> GuestNonce,
+        nonce: impl FnOnce(u64) -> GuestNonce,
     ) -> Result<Outcome<GuestEvent>, GuestError> {
         if self.foul.is_some() || self.ended {
             return Err(GuestError::NotNow("the series has ended"));
@@ -186,7 +191,7 @@ impl Guest {
     fn take(
         &mut self,
         msg: Message,
-        nonce: impl FnOnce() -> GuestNonce,
+        nonce: impl FnOnce(u64) -> GuestNonce,
     ) -> Result<Outcome<GuestEvent>, GuestError> {
         if !self.greeted && !matches!(msg, Message::Hello { .. }) {
             return Err(GuestError::NotNow("a message before the greeting"));
@@ -207,37 +212,37 @@ impl Guest {
                     return Err(GuestError::OtherRules);
                 }
                 self.rules = Some(rules.clone());
-                self.host = Some(name.clone());
+                // The host's name is fixed by its first greeting.
+                let name = self
+                    .host
+                    .get_or_insert_with(|| crate::seats::clean_name(name).unwrap_or_default())
+                    .clone();
                 self.greeted = true;
-                out.events.push(GuestEvent::Greeted {
-                    name: name.clone(),
-                    rules,
-                });
+                out.events.push(GuestEvent::Greeted { name, rules });
             }
             Message::Commit { deal, commitment } => {
-                let next = self.revealed.len() as u64 + 1;
-                let in_play = self.told.as_ref().map(|t| t.deal);
-                let finished = self.series.as_ref().is_none_or(|m| m.round().is_finished());
-                // The next deal, once the round before it is revealed and over; or the same
-                // commitment again after a reconnection (answered with the same nonce).
-                let again = self
-                    .dealing
-                    .as_ref()
-                    .filter(|d| d.deal() == deal && in_play != Some(deal));
-                if deal != next || in_play == Some(deal) || !finished {
-                    return Err(GuestError::NotNow("a commitment for a deal not next"));
-                }
-                let d = match again {
-                    Some(d) if d.commitment() == commitment => d.clone(),
-                    // A new commitment gets a new nonce: the host never learns a nonce before
-                    // the secret it is paired with is fixed.
-                    _ => GuestDeal::new(deal, commitment, nonce()),
+                let nonce = match self.dealing.as_ref().filter(|d| d.deal() == deal) {
+                    // The deal committed to already (a reconnection sends its commitment
+                    // again): the same nonce for the same commitment, and a foul for any other.
+                    Some(d) => d.answer(commitment)?,
+                    None => {
+                        // The next deal, once the round before it is revealed and over.
+                        let next = self.revealed.len() as u64 + 1;
+                        let in_play = self.told.as_ref().map(|t| t.deal);
+                        let finished = self
+                            .series
+                            .as_ref()
+                            .is_none_or(|m| m.round().is_finished() && !m.scoreboard().is_over());
+                        if deal != next || in_play == Some(deal) || !finished {
+                            return Err(GuestError::NotNow("a commitment for a deal not next"));
+                        }
+                        let d = GuestDeal::new(deal, commitment, nonce(deal));
+                        let n = d.nonce();
+                        self.dealing = Some(d);
+                        n
+                    }
                 };
-                out.send.push(Message::Nonce {
-                    deal,
-                    nonce: d.nonce(),
-                });
-                self.dealing = Some(d);
+                out.send.push(Message::Nonce { deal, nonce });
             }
             Message::Told(told) => {
                 let before = self
@@ -326,7 +331,11 @@ impl Guest {
         }
         if let Some(seed) = seed {
             // Checked card for card before it is dealt into the match.
-            told.revealed(&rules, seed)?;
+            let round = told.revealed(&rules, seed)?;
+            // A secret shown while the host's hand is still hidden is no honest host's.
+            if !hidden_part_over(&round) {
+                return Err(FairError::EarlyReveal { deal: told.deal }.into());
+            }
             revealed.push((seed, told.moves.clone()));
         }
         let mut m: Option<Match> = None;

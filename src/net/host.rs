@@ -16,7 +16,17 @@
 //!
 //! The state is a plain value (serialisable), so a series survives a dropped connection or a
 //! restart: on a new connection the host greets again and sends what the guest needs to carry
-//! on (the commitment still waiting for its nonce, or the round in play).
+//! on (the deal's commitment, and the round in play once its nonce is in). The guest answers a
+//! repeated commitment with the same nonce, which changes nothing here.
+//!
+//! The guest's side of the fair deal: one nonce per deal. The same nonce again is a repeat; a
+//! different one is a foul ([`Refusal::is_foul`]) that ends the series, as a forged reveal does
+//! on the guest's side. The host's secrets come from the caller per deal number and are
+//! derived, not drawn ([`super::fair::derive()`]), so this side never commits twice to a deal
+//! either, even across a restart.
+//!
+//! The friend's name is the one its first greeting gave, cleaned ([`crate::seats::clean_name`]);
+//! later greetings cannot change it, so a renaming flood changes nothing (and writes nothing).
 
 use serde::{Deserialize, Serialize};
 
@@ -40,10 +50,18 @@ pub enum Refusal {
     NotNow(&'static str),
 }
 
+impl Refusal {
+    /// The guest's game tried to choose a deal: the series ends.
+    pub fn is_foul(&self) -> bool {
+        matches!(self, Refusal::Fair(e) if e.is_foul())
+    }
+}
+
 /// What a message changed, for the host's table to show.
 #[derive(Clone, Debug, PartialEq)]
 pub enum HostEvent {
-    /// The friend greeted (on every connection), under this name.
+    /// The friend greeted (on every connection), under this name (its first greeting's,
+    /// cleaned; empty if it gave none).
     Greeted { name: String },
     /// Deal number `deal` is dealt.
     Dealt { deal: u64 },
@@ -88,6 +106,9 @@ pub struct Host {
     ready: [bool; 2],
     /// The friend has ended the series.
     ended: bool,
+    /// The guest's game broke the fair deal: nothing more is taken.
+    #[serde(default)]
+    foul: Option<String>,
 }
 
 impl Host {
@@ -102,6 +123,7 @@ impl Host {
             dealing: None,
             ready: [false; 2],
             ended: false,
+            foul: None,
         }
     }
 
@@ -112,12 +134,17 @@ impl Host {
     pub fn rules(&self) -> &RuleSettings {
         &self.rules
     }
-    /// The friend's name, once greeted.
+    /// The friend's name, once greeted with one (empty when the greeting's name cleaned to
+    /// nothing: the table's default name then).
     pub fn friend(&self) -> Option<&str> {
-        self.friend.as_deref()
+        self.friend.as_deref().filter(|n| !n.is_empty())
     }
     pub fn ended(&self) -> bool {
         self.ended
+    }
+    /// Why the series ended in a foul, if it did.
+    pub fn foul(&self) -> Option<&str> {
+        self.foul.as_deref()
     }
     /// Who has asked for the next deal: the host, the guest.
     pub fn ready_for_next(&self) -> [bool; 2] {
@@ -130,16 +157,31 @@ impl Host {
         vec![hello(&self.name, Some(self.rules.clone()))]
     }
 
-    /// A message from the guest. `secret` gives a fresh secret when a deal is to be committed
-    /// to (from a cryptographic generator). A refusal changes nothing.
+    /// A message from the guest. `secret` gives the secret half of a deal to be committed to,
+    /// by its number (derived from the host's key: [`super::fair::derive()`]). A refusal changes
+    /// nothing, except that a foul ends the series.
     pub fn receive(
         &mut self,
         msg: Message,
-        secret: impl FnOnce() -> HostSecret,
+        secret: impl FnOnce(u64) -> HostSecret,
     ) -> Result<Outcome<HostEvent>, Refusal> {
-        if self.ended {
+        if self.ended || self.foul.is_some() {
             return Err(Refusal::NotNow("the series has ended"));
         }
+        let res = self.take(msg, secret);
+        if let Err(e) = &res
+            && e.is_foul()
+        {
+            self.foul = Some(e.to_string());
+        }
+        res
+    }
+
+    fn take(
+        &mut self,
+        msg: Message,
+        secret: impl FnOnce(u64) -> HostSecret,
+    ) -> Result<Outcome<HostEvent>, Refusal> {
         if !self.greeted && !matches!(msg, Message::Hello { .. }) {
             return Err(Refusal::NotNow("a message before the greeting"));
         }
@@ -148,17 +190,16 @@ impl Host {
             Message::Hello { ref name, .. } => {
                 check_hello(&msg)?;
                 self.greeted = true;
-                self.friend = Some(name.clone());
-                out.events.push(HostEvent::Greeted { name: name.clone() });
-                match &self.dealing {
-                    None => {
-                        let deal = HostDeal::new(1, secret());
-                        out.send.push(commit(&deal));
-                        self.dealing = Some(deal);
-                    }
-                    Some(d) if !d.has_nonce() => out.send.push(commit(d)),
-                    Some(_) => out.send.extend(self.told().map(Message::Told)),
-                }
+                let name = self
+                    .friend
+                    .get_or_insert_with(|| crate::seats::clean_name(name).unwrap_or_default())
+                    .clone();
+                out.events.push(HostEvent::Greeted { name });
+                let deal = self
+                    .dealing
+                    .get_or_insert_with(|| HostDeal::new(1, secret(1)));
+                out.send.push(commit(deal));
+                out.send.extend(self.told().map(Message::Told));
             }
             Message::Nonce { deal, nonce } => {
                 let dealing = self
@@ -166,7 +207,12 @@ impl Host {
                     .as_mut()
                     .ok_or(Refusal::NotNow("a nonce before a commitment"))?;
                 let mut next = dealing.clone();
-                let seed = next.accept_nonce(deal, nonce)?;
+                let (seed, new) = next.accept_nonce(deal, nonce)?;
+                if !new {
+                    // A repeat, as after a reconnection: the round in play was sent with the
+                    // greeting.
+                    return Ok(out);
+                }
                 let series = match self.series.clone() {
                     None => Match::agreed(self.rules.clone(), first_dealer(seed), seed),
                     Some(mut m) => {
@@ -236,7 +282,7 @@ impl Host {
     }
 
     /// The host player asks for the next deal: it is committed to once the guest asks too.
-    pub fn ready(&mut self, secret: impl FnOnce() -> HostSecret) -> Vec<Message> {
+    pub fn ready(&mut self, secret: impl FnOnce(u64) -> HostSecret) -> Vec<Message> {
         let Some(m) = self.playing() else {
             return Vec::new();
         };
@@ -262,11 +308,12 @@ impl Host {
     }
 
     /// Commits to the next deal once both players have asked for it.
-    fn deal_next(&mut self, secret: impl FnOnce() -> HostSecret) -> Vec<Message> {
+    fn deal_next(&mut self, secret: impl FnOnce(u64) -> HostSecret) -> Vec<Message> {
         let (Some(m), [true, true]) = (&self.series, self.ready) else {
             return Vec::new();
         };
-        let deal = HostDeal::new(m.deals() + 1, secret());
+        let number = m.deals() + 1;
+        let deal = HostDeal::new(number, secret(number));
         let msg = commit(&deal);
         self.dealing = Some(deal);
         vec![msg]
@@ -324,7 +371,7 @@ mod tests {
     fn guest_move(h: &mut Host, action: Action) -> Result<Outcome<HostEvent>, Refusal> {
         let m = h.series().unwrap();
         let (deal, at) = (m.deals(), m.round().history().len());
-        h.receive(Message::Move { deal, at, action }, || HostSecret([0; 32]))
+        h.receive(Message::Move { deal, at, action }, |_| HostSecret([0; 32]))
     }
 
     /// The guest holds three melds and the 2♥ and takes the K♦: a knock that breaks a meld

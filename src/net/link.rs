@@ -18,6 +18,19 @@
 //! - **Silence**: each side pings every [`LinkConfig::ping`]; a connection that has been
 //!   silent for [`LinkConfig::silence`] (a frozen program, a sleeping laptop, a cable pulled) is
 //!   closed and reported lost, so the table can say so at once rather than when QUIC gives up.
+//! - **Nothing the peer does holds up the link.** The link's loop only hands work out and
+//!   takes news in; it never waits on the network itself:
+//!   - each connection's writes go through a bounded queue ([`WRITE_QUEUE`]) to a writer task of
+//!     their own; a write that makes no progress for the silence limit, or a queue that fills
+//!     (a peer that stopped reading), loses the connection ([`Lost::Stalled`]);
+//!   - each incoming connection's handshake and first stream, and each dial, run as tasks of
+//!     their own with the silence limit as deadline, at most [`MAX_HANDSHAKES`] at once; so a
+//!     connection that never opens a stream keeps nobody else waiting, and the friend's new
+//!     connection always replaces a stalled one;
+//!   - the messages on their way to the game are bounded ([`IN_FLIGHT`]): a reader waits for
+//!     the game to take some before it reads on, which holds the peer back through QUIC's own
+//!     flow control, so a flood leaves memory flat;
+//!   - closing waits a second at most ([`Link::close`]), whatever the peer does.
 //!
 //! Decisions:
 //! - iroh rather than a home-made protocol over TCP or plain QUIC: it dials a key, not an
@@ -32,17 +45,28 @@
 //! - A message sent while there is no connection is dropped: on each new connection the game
 //!   sends what the other side needs again (its greeting and the state), so nothing is lost.
 
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use iroh::endpoint::{Connection, ConnectionError, ReadError, RecvStream, SendStream, presets};
+use iroh::endpoint::{
+    Connection, ConnectionError, Incoming, ReadError, RecvStream, SendStream, presets,
+};
 use iroh::{Endpoint, EndpointAddr, EndpointId, RelayMode, SecretKey};
 use iroh_tickets::endpoint::EndpointTicket;
-use tokio::sync::mpsc as tmpsc;
-use tokio::time::Instant;
+use tokio::sync::{Semaphore, mpsc as tmpsc};
+use tokio::time::{Instant, timeout};
 
 use super::wire::{Decoder, Message, WireError, encode};
+
+/// Frames waiting for a connection's writer: past this many the peer is not reading.
+pub const WRITE_QUEUE: usize = 128;
+/// Incoming connections being set up at once (past this, more are refused until one is done).
+pub const MAX_HANDSHAKES: usize = 64;
+/// The friend's messages read but not yet taken by the game.
+pub const IN_FLIGHT: usize = 64;
+/// The longest [`Link::close`] waits for the network thread.
+pub const CLOSE_WAIT: Duration = Duration::from_secs(1);
 
 /// The protocol's name in the QUIC handshake: another program's connection is refused there.
 pub const ALPN: &[u8] = b"hollywood-gin/1";
@@ -132,6 +156,8 @@ pub enum LinkEvent {
 pub enum Lost {
     #[error("the friend's game went silent")]
     Silent,
+    #[error("the friend's game stopped taking what this one sends")]
+    Stalled,
     #[error("the connection closed: {0}")]
     Closed(String),
 }
@@ -168,6 +194,10 @@ pub struct Link {
     commands: tmpsc::UnboundedSender<Command>,
     /// Behind a lock only so the link can sit in a game's shared state; one reader.
     events: std::sync::Mutex<mpsc::Receiver<LinkEvent>>,
+    /// Places for the friend's messages on their way to the game ([`IN_FLIGHT`]): a reader
+    /// takes one before it passes a message on, the game gives it back when it takes the
+    /// message.
+    in_flight: Arc<Semaphore>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -194,6 +224,8 @@ impl Link {
     fn start(config: LinkConfig, dial: Option<EndpointAddr>) -> Result<Link, LinkError> {
         let (commands, command_rx) = tmpsc::unbounded_channel();
         let (event_tx, events) = mpsc::channel();
+        let in_flight = Arc::new(Semaphore::new(IN_FLIGHT));
+        let places = in_flight.clone();
         let thread = std::thread::Builder::new()
             .name("friend link".into())
             .spawn(move || {
@@ -202,7 +234,11 @@ impl Link {
                     .build();
                 let events = Events(event_tx, config.wake.clone());
                 match runtime {
-                    Ok(rt) => rt.block_on(run(config, dial, command_rx, events)),
+                    Ok(rt) => {
+                        rt.block_on(run(config, dial, command_rx, events, places));
+                        // Tasks still waiting on the peer are dropped, not waited for.
+                        rt.shutdown_timeout(Duration::from_millis(100));
+                    }
                     Err(e) => events.send(LinkEvent::Failed { why: e.to_string() }),
                 }
             })
@@ -210,6 +246,7 @@ impl Link {
         Ok(Link {
             commands,
             events: std::sync::Mutex::new(events),
+            in_flight,
             thread: Some(thread),
         })
     }
@@ -221,20 +258,51 @@ impl Link {
 
     /// The next event, if one has come; never blocks.
     pub fn try_recv(&self) -> Option<LinkEvent> {
-        self.events.lock().ok()?.try_recv().ok()
+        let e = self.events.lock().ok()?.try_recv().ok()?;
+        Some(self.taken(e))
     }
 
     /// The next event within `wait` (for tests and tools, not the render thread).
     pub fn recv_timeout(&self, wait: Duration) -> Option<LinkEvent> {
-        self.events.lock().ok()?.recv_timeout(wait).ok()
+        let e = self.events.lock().ok()?.recv_timeout(wait).ok()?;
+        Some(self.taken(e))
     }
-}
 
-impl Link {
-    /// Closes the connection and waits for the network thread to end (a second at most).
+    /// Every event waiting for the game, taken at once: while they are counted no reader
+    /// can pass another message on (their places come back only after).
+    #[cfg(test)]
+    pub(super) fn waiting(&self) -> Vec<LinkEvent> {
+        let Ok(events) = self.events.lock() else {
+            return Vec::new();
+        };
+        let all: Vec<LinkEvent> = events.try_iter().collect();
+        let messages = all
+            .iter()
+            .filter(|e| matches!(e, LinkEvent::Message(_)))
+            .count();
+        self.in_flight.add_permits(messages);
+        all
+    }
+
+    /// A message taken by the game gives its place back to the readers.
+    fn taken(&self, e: LinkEvent) -> LinkEvent {
+        if matches!(e, LinkEvent::Message(_)) {
+            self.in_flight.add_permits(1);
+        }
+        e
+    }
+
+    /// Closes the connection and waits for the network thread to end, [`CLOSE_WAIT`] at most:
+    /// past that the thread is left to end on its own (the game is quitting, or the player has
+    /// moved on), whatever the friend's game does.
     pub fn close(mut self) {
         let _ = self.commands.send(Command::Close);
-        if let Some(t) = self.thread.take() {
+        let Some(t) = self.thread.take() else { return };
+        let start = std::time::Instant::now();
+        while !t.is_finished() && start.elapsed() < CLOSE_WAIT {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        if t.is_finished() {
             let _ = t.join();
         }
     }
@@ -296,37 +364,56 @@ async fn bind_on(config: &LinkConfig, host: bool, ipv6: bool) -> Result<Endpoint
     b.bind().await.map_err(|e| e.to_string())
 }
 
-/// One open connection's two streams and its reader's news.
+/// The connection in use: where its frames go, and what ends it.
 struct Open {
     conn: Connection,
-    send: SendStream,
+    /// The writer's queue; dropping it lets the writer finish the stream.
+    out: tmpsc::Sender<Vec<u8>>,
+    writer: tokio::task::JoinHandle<()>,
 }
 
-/// News from a connection's reader task.
-enum Read {
+/// News for the link's loop from the tasks it started.
+enum News {
+    /// From a connection's reader.
     Message(Message),
     Refused(Refused),
     /// The host refused this connection: it plays the series with someone else.
     Taken,
     Closed(String),
+    /// From a connection's writer: a write that made no progress for the silence limit, or
+    /// failed.
+    Stalled,
+    WriteFailed(String),
+    /// An incoming connection whose handshake is done (its key now known), or none if it
+    /// failed or timed out.
+    Handshaken(Option<Connection>),
+    /// That connection's first stream, or none if it never came.
+    Streams(Option<(Connection, SendStream, RecvStream)>),
+    /// A dial's connection with its streams open, or none if it failed.
+    Dialled(Option<(Connection, SendStream, RecvStream)>),
 }
+
+/// News tagged with the connection it is about (0: none yet, a handshake or a dial).
+type Tagged = (u64, News);
 
 async fn run(
     config: LinkConfig,
     dial: Option<EndpointAddr>,
     mut commands: tmpsc::UnboundedReceiver<Command>,
     events: Events,
+    in_flight: Arc<Semaphore>,
 ) {
+    let hosting = dial.is_none();
     // The port asked for may have been taken since: any port then (the friend's game finds
     // the host by its key through the address lookup, or is sent a new code).
-    let bound = match bind(&config, dial.is_none()).await {
+    let bound = match bind(&config, hosting).await {
         Err(_) if config.port != 0 => {
             bind(
                 &LinkConfig {
                     port: 0,
                     ..config.clone()
                 },
-                dial.is_none(),
+                hosting,
             )
             .await
         }
@@ -336,10 +423,10 @@ async fn run(
         Ok(e) => e,
         Err(why) => return events.send(LinkEvent::Failed { why }),
     };
-    if dial.is_none() {
+    if hosting {
         if config.relays {
             // Wait (briefly) for a relay, so the ticket carries one for friends behind NATs.
-            let _ = tokio::time::timeout(Duration::from_secs(5), endpoint.online()).await;
+            let _ = timeout(Duration::from_secs(5), endpoint.online()).await;
         }
         let ticket = EndpointTicket::new(endpoint.addr()).to_string();
         let port = endpoint
@@ -349,125 +436,267 @@ async fn run(
             .map_or(0, |a| a.port());
         events.send(LinkEvent::Ready { ticket, port });
     }
-    let mut friend: Option<EndpointId> =
-        config.friend.and_then(|k| EndpointId::from_bytes(&k).ok());
-    let mut open: Option<Open> = None;
-    let (read_tx, mut read_rx) = tmpsc::unbounded_channel::<(u64, Read)>();
-    // Each connection has a number, so news from a replaced one is ignored.
-    let mut generation = 0u64;
-    let mut heard = Instant::now();
-    let mut ping = tokio::time::interval(config.ping);
-    let mut next_dial = Some(Instant::now());
+    let mut l = Loop {
+        friend: config.friend.and_then(|k| EndpointId::from_bytes(&k).ok()),
+        open: None,
+        generation: 0,
+        heard: Instant::now(),
+        handshakes: 0,
+        dialling: false,
+        next_dial: dial.as_ref().map(|_| Instant::now()),
+        news: tmpsc::unbounded_channel(),
+        config,
+        events,
+        in_flight,
+    };
+    let mut ping = tokio::time::interval(l.config.ping);
     loop {
-        let dial_at = next_dial.filter(|_| dial.is_some() && open.is_none());
+        let dial_at = l
+            .next_dial
+            .filter(|_| !l.dialling && l.open.is_none() && dial.is_some());
         tokio::select! {
-            incoming = endpoint.accept(), if dial.is_none() => {
+            incoming = endpoint.accept(), if hosting => {
                 let Some(incoming) = incoming else { break };
-                let Ok(conn) = incoming.await else { continue };
-                let id = conn.remote_id();
-                if friend.is_some_and(|f| f != id) {
-                    conn.close(TAKEN.into(), b"this series is played with someone else");
-                    events.send(LinkEvent::Refused { why: Refused::OtherPlayer });
-                    continue;
-                }
-                let Ok(Ok((send, recv))) =
-                    tokio::time::timeout(config.silence, conn.accept_bi()).await
-                else {
-                    conn.close(REFUSED.into(), b"no stream");
-                    continue;
-                };
-                friend = Some(id);
-                if let Some(old) = open.take() {
-                    old.conn.close(BYE.into(), b"replaced");
-                }
-                generation += 1;
-                tokio::spawn(reader(recv, generation, config.max_rate, read_tx.clone()));
-                open = Some(Open { conn, send });
-                heard = Instant::now();
-                events.send(LinkEvent::Connected { friend: *id.as_bytes() });
+                l.incoming(incoming);
             }
             _ = sleep_until(dial_at) => {
-                next_dial = Some(Instant::now() + config.retry);
-                let Some(addr) = dial.clone() else { continue };
-                let Ok(Ok(conn)) =
-                    tokio::time::timeout(config.silence, endpoint.connect(addr, ALPN)).await
-                else {
-                    continue;
-                };
-                let Ok((mut send, recv)) = conn.open_bi().await else { continue };
-                // The stream is only seen by the host once something is on it.
-                if send.write_all(&encode(&Message::Ping)).await.is_err() {
-                    continue;
+                if let Some(addr) = dial.clone() {
+                    l.dial(&endpoint, addr);
                 }
-                generation += 1;
-                tokio::spawn(reader(recv, generation, config.max_rate, read_tx.clone()));
-                let id = conn.remote_id();
-                open = Some(Open { conn, send });
-                heard = Instant::now();
-                events.send(LinkEvent::Connected { friend: *id.as_bytes() });
             }
             command = commands.recv() => match command {
-                Some(Command::Send(msg)) => {
-                    if let Some(o) = open.as_mut()
-                        && o.send.write_all(&encode(&msg)).await.is_err()
-                    {
-                        lose(&mut open, &events, Lost::Closed("write failed".into()));
-                    }
-                }
+                Some(Command::Send(msg)) => l.write(encode(&msg)),
                 // Closing the link is not ending the series (the game sends `Bye` for that):
                 // the friend is told the connection closed, and waits.
-                Some(Command::Close) | None => {
-                    if let Some(mut o) = open.take() {
-                        let _ = o.send.finish();
-                        o.conn.close(BYE.into(), b"closed");
-                    }
-                    break;
-                }
+                Some(Command::Close) | None => break,
             },
-            news = read_rx.recv() => {
-                let Some((g, news)) = news else { continue };
-                if g != generation || open.is_none() {
-                    continue;
-                }
-                heard = Instant::now();
-                match news {
-                    Read::Message(Message::Ping) => {}
-                    Read::Message(msg) => events.send(LinkEvent::Message(msg)),
-                    Read::Refused(why) => {
-                        if let Some(o) = open.as_ref() {
-                            o.conn.close(REFUSED.into(), why.to_string().as_bytes());
-                        }
-                        events.send(LinkEvent::Refused { why });
-                        lose(&mut open, &events, Lost::Closed("refused".into()));
-                    }
-                    Read::Taken => {
-                        // Dialling again would be refused again.
-                        next_dial = None;
-                        events.send(LinkEvent::Refused { why: Refused::Taken });
-                        lose(&mut open, &events, Lost::Closed(Refused::Taken.to_string()));
-                    }
-                    Read::Closed(why) => lose(&mut open, &events, Lost::Closed(why)),
+            news = l.news.1.recv() => {
+                if let Some((g, news)) = news {
+                    l.hear(g, news);
                 }
             }
-            _ = ping.tick() => {
-                if let Some(o) = open.as_mut() {
-                    if heard.elapsed() > config.silence {
-                        o.conn.close(REFUSED.into(), b"silent");
-                        lose(&mut open, &events, Lost::Silent);
-                    } else if o.send.write_all(&encode(&Message::Ping)).await.is_err() {
-                        lose(&mut open, &events, Lost::Closed("write failed".into()));
-                    }
-                }
-            }
+            _ = ping.tick() => l.tick(),
         }
     }
-    // A second at most to say goodbye.
-    let _ = tokio::time::timeout(Duration::from_secs(1), endpoint.close()).await;
+    // Say goodbye within a second: what was queued before the close (a `Bye`) goes out first.
+    if let Some(o) = l.open.take() {
+        drop(o.out);
+        let _ = timeout(Duration::from_millis(250), o.writer).await;
+        o.conn.close(BYE.into(), b"closed");
+    }
+    let _ = timeout(Duration::from_millis(500), endpoint.close()).await;
 }
 
-fn lose(open: &mut Option<Open>, events: &Events, why: Lost) {
-    if open.take().is_some() {
-        events.send(LinkEvent::Lost { why });
+/// The link's loop's state: nothing in it waits on the network.
+struct Loop {
+    config: LinkConfig,
+    events: Events,
+    in_flight: Arc<Semaphore>,
+    /// The friend's key, once known: nobody else is let in.
+    friend: Option<EndpointId>,
+    open: Option<Open>,
+    /// Each connection has a number, so news from a replaced one is ignored.
+    generation: u64,
+    heard: Instant,
+    /// Incoming connections being set up.
+    handshakes: usize,
+    /// Joining: a dial is under way, and when to dial next.
+    dialling: bool,
+    next_dial: Option<Instant>,
+    news: (
+        tmpsc::UnboundedSender<Tagged>,
+        tmpsc::UnboundedReceiver<Tagged>,
+    ),
+}
+
+impl Loop {
+    /// An incoming connection: its handshake runs as a task of its own.
+    fn incoming(&mut self, incoming: Incoming) {
+        if self.handshakes >= MAX_HANDSHAKES {
+            incoming.refuse();
+            return;
+        }
+        self.handshakes += 1;
+        let (limit, news) = (self.config.silence, self.news.0.clone());
+        tokio::spawn(async move {
+            let conn = timeout(limit, incoming).await.ok().and_then(Result::ok);
+            let _ = news.send((0, News::Handshaken(conn)));
+        });
+    }
+
+    /// Dials the host, as a task of its own.
+    fn dial(&mut self, endpoint: &Endpoint, addr: EndpointAddr) {
+        self.dialling = true;
+        self.next_dial = Some(Instant::now() + self.config.retry);
+        let (endpoint, limit, news) = (endpoint.clone(), self.config.silence, self.news.0.clone());
+        tokio::spawn(async move {
+            let open = timeout(limit, async {
+                let conn = endpoint.connect(addr, ALPN).await.ok()?;
+                let (mut send, recv) = conn.open_bi().await.ok()?;
+                // The stream is only seen by the host once something is on it.
+                send.write_all(&encode(&Message::Ping)).await.ok()?;
+                Some((conn, send, recv))
+            })
+            .await
+            .ok()
+            .flatten();
+            let _ = news.send((0, News::Dialled(open)));
+        });
+    }
+
+    /// A frame for the friend, handed to the connection's writer.
+    fn write(&mut self, frame: Vec<u8>) {
+        let Some(o) = self.open.as_ref() else { return };
+        match o.out.try_send(frame) {
+            Ok(()) => {}
+            Err(tmpsc::error::TrySendError::Full(_)) => {
+                self.close_open(REFUSED, b"not reading");
+                self.lose(Lost::Stalled);
+            }
+            // The writer has ended; its news says why.
+            Err(tmpsc::error::TrySendError::Closed(_)) => {}
+        }
+    }
+
+    fn tick(&mut self) {
+        if self.open.is_none() {
+            return;
+        }
+        if self.heard.elapsed() > self.config.silence {
+            self.close_open(REFUSED, b"silent");
+            self.lose(Lost::Silent);
+        } else {
+            self.write(encode(&Message::Ping));
+        }
+    }
+
+    fn hear(&mut self, g: u64, news: News) {
+        match news {
+            News::Handshaken(conn) => {
+                let Some(conn) = conn else {
+                    self.handshakes -= 1;
+                    return;
+                };
+                if self.friend.is_some_and(|f| f != conn.remote_id()) {
+                    self.handshakes -= 1;
+                    conn.close(TAKEN.into(), b"this series is played with someone else");
+                    self.events.send(LinkEvent::Refused {
+                        why: Refused::OtherPlayer,
+                    });
+                    return;
+                }
+                let (limit, news) = (self.config.silence, self.news.0.clone());
+                tokio::spawn(async move {
+                    let streams = match timeout(limit, conn.accept_bi()).await {
+                        Ok(Ok((send, recv))) => Some((conn, send, recv)),
+                        _ => {
+                            conn.close(REFUSED.into(), b"no stream");
+                            None
+                        }
+                    };
+                    let _ = news.send((0, News::Streams(streams)));
+                });
+            }
+            News::Streams(streams) => {
+                self.handshakes -= 1;
+                let Some((conn, send, recv)) = streams else {
+                    return;
+                };
+                // Another key may have become the friend meanwhile.
+                if self.friend.is_some_and(|f| f != conn.remote_id()) {
+                    conn.close(TAKEN.into(), b"this series is played with someone else");
+                    self.events.send(LinkEvent::Refused {
+                        why: Refused::OtherPlayer,
+                    });
+                    return;
+                }
+                self.close_open(BYE, b"replaced");
+                self.install(conn, send, recv);
+            }
+            News::Dialled(open) => {
+                self.dialling = false;
+                if let Some((conn, send, recv)) = open
+                    && self.open.is_none()
+                {
+                    self.install(conn, send, recv);
+                }
+            }
+            _ if g != self.generation || self.open.is_none() => {
+                if matches!(news, News::Message(_)) {
+                    self.in_flight.add_permits(1);
+                }
+            }
+            News::Message(msg) => {
+                self.heard = Instant::now();
+                if msg == Message::Ping {
+                    self.in_flight.add_permits(1);
+                } else {
+                    self.events.send(LinkEvent::Message(msg));
+                }
+            }
+            News::Refused(why) => {
+                self.close_open(REFUSED, why.to_string().as_bytes());
+                self.events.send(LinkEvent::Refused { why });
+                self.lose(Lost::Closed("refused".into()));
+            }
+            News::Taken => {
+                // Dialling again would be refused again.
+                self.next_dial = None;
+                self.events.send(LinkEvent::Refused {
+                    why: Refused::Taken,
+                });
+                self.lose(Lost::Closed(Refused::Taken.to_string()));
+            }
+            News::Closed(why) => self.lose(Lost::Closed(why)),
+            News::Stalled => {
+                self.close_open(REFUSED, b"not reading");
+                self.lose(Lost::Stalled);
+            }
+            News::WriteFailed(why) => self.lose(Lost::Closed(format!("write failed: {why}"))),
+        }
+    }
+
+    /// A connection with its streams: the one in use from now on, with a reader and a writer
+    /// of its own.
+    fn install(&mut self, conn: Connection, send: SendStream, recv: RecvStream) {
+        let id = conn.remote_id();
+        self.friend = Some(id);
+        self.generation += 1;
+        let g = self.generation;
+        tokio::spawn(reader(
+            recv,
+            g,
+            self.config.max_rate,
+            self.in_flight.clone(),
+            self.news.0.clone(),
+        ));
+        let (out, queue) = tmpsc::channel(WRITE_QUEUE);
+        let writer = tokio::spawn(writer(
+            send,
+            queue,
+            g,
+            self.config.silence,
+            self.news.0.clone(),
+        ));
+        self.open = Some(Open { conn, out, writer });
+        self.heard = Instant::now();
+        self.events.send(LinkEvent::Connected {
+            friend: *id.as_bytes(),
+        });
+    }
+
+    /// Closes the connection in use, if any, with `code` (its loss is told by [`Loop::lose`]).
+    fn close_open(&mut self, code: u32, why: &[u8]) {
+        if let Some(o) = self.open.as_ref() {
+            o.conn.close(code.into(), why);
+        }
+    }
+
+    fn lose(&mut self, why: Lost) {
+        if let Some(o) = self.open.take() {
+            o.writer.abort();
+            self.events.send(LinkEvent::Lost { why });
+        }
     }
 }
 
@@ -478,12 +707,35 @@ async fn sleep_until(at: Option<Instant>) {
     }
 }
 
-/// Reads frames from one connection until it ends or sends something refused.
+/// Writes one connection's frames in order; a write that makes no progress for `limit` is a
+/// stalled peer. When the queue closes, the stream is finished.
+async fn writer(
+    mut send: SendStream,
+    mut queue: tmpsc::Receiver<Vec<u8>>,
+    generation: u64,
+    limit: Duration,
+    news: tmpsc::UnboundedSender<Tagged>,
+) {
+    while let Some(frame) = queue.recv().await {
+        let why = match timeout(limit, send.write_all(&frame)).await {
+            Ok(Ok(())) => continue,
+            Ok(Err(e)) => News::WriteFailed(e.to_string()),
+            Err(_) => News::Stalled,
+        };
+        let _ = news.send((generation, why));
+        return;
+    }
+    let _ = send.finish();
+}
+
+/// Reads frames from one connection until it ends or sends something refused. Each message
+/// but a ping waits for a place on the way to the game ([`IN_FLIGHT`]) before the next is read.
 async fn reader(
     mut recv: RecvStream,
     generation: u64,
     max_rate: u32,
-    news: tmpsc::UnboundedSender<(u64, Read)>,
+    in_flight: Arc<Semaphore>,
+    news: tmpsc::UnboundedSender<Tagged>,
 ) {
     let mut decoder = Decoder::default();
     let mut buf = vec![0u8; 16 * 1024];
@@ -496,7 +748,7 @@ async fn reader(
                     Ok(()) => "the stream ended".to_string(),
                     Err(e) => e.to_string(),
                 };
-                let _ = news.send((generation, Read::Closed(why)));
+                let _ = news.send((generation, News::Closed(why)));
                 return;
             }
             Err(e) => {
@@ -504,9 +756,9 @@ async fn reader(
                     ReadError::ConnectionLost(ConnectionError::ApplicationClosed(close))
                         if close.error_code == TAKEN.into() =>
                     {
-                        Read::Taken
+                        News::Taken
                     }
-                    _ => Read::Closed(e.to_string()),
+                    _ => News::Closed(e.to_string()),
                 };
                 let _ = news.send((generation, read));
                 return;
@@ -521,16 +773,22 @@ async fn reader(
                     }
                     count += 1;
                     if count > max_rate {
-                        let _ = news.send((generation, Read::Refused(Refused::Flood(max_rate))));
+                        let _ = news.send((generation, News::Refused(Refused::Flood(max_rate))));
                         return;
                     }
-                    if news.send((generation, Read::Message(msg))).is_err() {
+                    // Every message, a ping too, takes a place; the loop gives a ping's back at
+                    // once, the game a message's when it takes it.
+                    let Ok(place) = in_flight.acquire().await else {
+                        return;
+                    };
+                    place.forget();
+                    if news.send((generation, News::Message(msg))).is_err() {
                         return;
                     }
                 }
                 Ok(None) => break,
                 Err(e) => {
-                    let _ = news.send((generation, Read::Refused(Refused::Wire(e))));
+                    let _ = news.send((generation, News::Refused(Refused::Wire(e))));
                     return;
                 }
             }

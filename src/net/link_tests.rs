@@ -96,7 +96,7 @@ fn drain<S: Side>(
             }
             LinkEvent::Message(m) => {
                 let out = side
-                    .receive_with(m, || rng.random())
+                    .receive_with(m, |_| rng.random())
                     .unwrap_or_else(|e| panic!("{} refused: {e}", std::any::type_name::<S>()));
                 for m in out.send {
                     link.send(m);
@@ -210,7 +210,7 @@ impl Net {
         self.gl.send(self.guest.ready().unwrap());
         assert!(self.pump(|n| n.host.ready_for_next()[1]));
         let s: [u8; 32] = self.rng.random();
-        for m in self.host.ready(|| HostSecret(s)) {
+        for m in self.host.ready(|_| HostSecret(s)) {
             self.hl.send(m);
         }
         assert!(self.pump(|n| n.guests().deals() == deals + 1 && n.in_step()));
@@ -365,24 +365,52 @@ struct Raw {
     _endpoint: iroh::Endpoint,
 }
 
+/// A runtime for a raw peer, running between the test's steps.
+fn raw_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// A raw endpoint on loopback; with `window`, it lets the other side send at most that many
+/// bytes it has not read (QUIC's flow control), as a peer that means to stop reading does.
+async fn raw_endpoint(key: [u8; 32], window: Option<u32>, alpn: bool) -> iroh::Endpoint {
+    let mut b = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
+        .relay_mode(iroh::RelayMode::Disabled)
+        .secret_key(iroh::SecretKey::from_bytes(&key));
+    if let Some(w) = window {
+        let w = iroh::endpoint::VarInt::from_u32(w);
+        b = b.transport_config(
+            iroh::endpoint::QuicTransportConfig::builder()
+                .stream_receive_window(w)
+                .receive_window(w)
+                .build(),
+        );
+    }
+    if alpn {
+        b = b.alpns(vec![ALPN.to_vec()]);
+    }
+    b.clear_ip_transports()
+        .bind_addr("127.0.0.1:0")
+        .unwrap()
+        .bind()
+        .await
+        .unwrap()
+}
+
 impl Raw {
     fn dial(ticket: &str, key: [u8; 32]) -> Raw {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .enable_all()
-            .build()
-            .unwrap();
+        Raw::dial_with(ticket, key, None)
+    }
+
+    /// Dials with a receive window of `window` bytes.
+    fn dial_with(ticket: &str, key: [u8; 32], window: Option<u32>) -> Raw {
+        let rt = raw_runtime();
         let ticket: iroh_tickets::endpoint::EndpointTicket = ticket.parse().unwrap();
         let (endpoint, conn, send, recv) = rt.block_on(async {
-            let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
-                .relay_mode(iroh::RelayMode::Disabled)
-                .secret_key(iroh::SecretKey::from_bytes(&key))
-                .clear_ip_transports()
-                .bind_addr("127.0.0.1:0")
-                .unwrap()
-                .bind()
-                .await
-                .unwrap();
+            let endpoint = raw_endpoint(key, window, false).await;
             let conn = endpoint
                 .connect(ticket.endpoint_addr().clone(), ALPN)
                 .await
@@ -402,6 +430,270 @@ impl Raw {
     fn write(&mut self, bytes: &[u8]) {
         let _ = self.rt.block_on(self.send.write_all(bytes));
     }
+
+    /// Keeps pinging every 100 ms from now on (so it never passes for silent), reading nothing.
+    fn keep_pinging(self) -> Pinging {
+        let Raw {
+            rt,
+            mut send,
+            conn,
+            _recv,
+            _endpoint,
+        } = self;
+        rt.spawn(async move {
+            while send.write_all(&encode(&Message::Ping)).await.is_ok() {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        });
+        Pinging {
+            _rt: rt,
+            _conn: conn,
+            _recv,
+            _endpoint,
+        }
+    }
+}
+
+/// A raw peer that pings every 100 ms and reads nothing; it goes when dropped.
+struct Pinging {
+    _rt: tokio::runtime::Runtime,
+    _conn: iroh::endpoint::Connection,
+    _recv: iroh::endpoint::RecvStream,
+    _endpoint: iroh::Endpoint,
+}
+
+/// The link's answers in a burst, as to a flood of greetings: each a commitment.
+fn answers(n: usize) -> Vec<Message> {
+    (0..n as u64)
+        .map(|i| Message::Commit {
+            deal: i,
+            commitment: super::fair::Commitment([7; 32]),
+        })
+        .collect()
+}
+
+/// Waits for a lost connection; its reason and when it came.
+fn lost(link: &Link) -> (Lost, Instant) {
+    let why = wait_for(link, |e| match e {
+        LinkEvent::Lost { why } => Some(why.clone()),
+        _ => None,
+    });
+    (why, Instant::now())
+}
+
+/// Closes `link`, and says how long that took.
+fn time_close(link: Link) -> Duration {
+    let t = Instant::now();
+    link.close();
+    t.elapsed()
+}
+
+/// The host's friend connects with a tiny receive window, makes the host answer a few dozen
+/// times and then reads nothing, while it keeps pinging (so it never passes for silent). The
+/// host's writes stall: the connection is lost as stalled within the silence limit (and a
+/// little), the friend's own game (the same key) gets straight back in while the stalled one
+/// is still open, and the host quits within a second, during the attack.
+#[test]
+fn a_friend_that_stops_reading_is_lost_and_gets_back_in_and_quitting_is_quick() {
+    let config = LinkConfig {
+        silence: Duration::from_millis(1500),
+        ..fast(LinkConfig::loopback(key(1)))
+    };
+    let (host, ticket) = hosting(config.clone());
+    let mut raw = Raw::dial_with(&ticket, key(5), Some(1024));
+    raw.write(&encode(&Message::Ping));
+    wait_for(&host, |e| {
+        matches!(e, LinkEvent::Connected { .. }).then_some(())
+    });
+    let raw = raw.keep_pinging();
+    let t = Instant::now();
+    for m in answers(40) {
+        host.send(m);
+    }
+    let (why, at) = lost(&host);
+    assert_eq!(why, Lost::Stalled);
+    let took = at - t;
+    assert!(took < Duration::from_millis(3000), "stalled after {took:?}");
+    // The friend's game comes back with its key: replaced at once.
+    let t = Instant::now();
+    let back = Link::join(&ticket, fast(LinkConfig::loopback(key(5)))).unwrap();
+    wait_for(&host, |e| {
+        matches!(e, LinkEvent::Connected { .. }).then_some(())
+    });
+    wait_for(&back, |e| {
+        matches!(e, LinkEvent::Connected { .. }).then_some(())
+    });
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    drop(back);
+    drop(raw);
+    // Quitting while a peer holds the writes stalled, before the stall is even noticed.
+    let (host, ticket) = hosting(config);
+    let mut raw = Raw::dial_with(&ticket, key(5), Some(1024));
+    raw.write(&encode(&Message::Ping));
+    wait_for(&host, |e| {
+        matches!(e, LinkEvent::Connected { .. }).then_some(())
+    });
+    let raw = raw.keep_pinging();
+    for m in answers(40) {
+        host.send(m);
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let took = time_close(host);
+    assert!(took < Duration::from_millis(1300), "closing took {took:?}");
+    drop(raw);
+}
+
+/// A host that accepts the guest, reads its first frame and then nothing, with a tiny receive
+/// window, pinging all the while: the guest's writes stall, the connection is lost as stalled,
+/// and the guest quits within a second during the attack.
+#[test]
+fn a_host_that_stops_reading_is_lost_and_the_guest_quits_at_once() {
+    let rt = raw_runtime();
+    let endpoint = rt.block_on(raw_endpoint(key(1), Some(1024), true));
+    let ticket = iroh_tickets::endpoint::EndpointTicket::new(endpoint.addr()).to_string();
+    let accepting = endpoint.clone();
+    rt.spawn(async move {
+        let mut held = Vec::new();
+        while let Some(incoming) = accepting.accept().await {
+            let Ok(conn) = incoming.await else { continue };
+            let Ok((mut send, mut recv)) = conn.accept_bi().await else {
+                continue;
+            };
+            let mut first = [0u8; 4];
+            let _ = recv.read_exact(&mut first).await;
+            tokio::spawn(async move {
+                while send.write_all(&encode(&Message::Ping)).await.is_ok() {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            });
+            held.push((conn, recv));
+        }
+    });
+    let config = LinkConfig {
+        silence: Duration::from_millis(1500),
+        ..fast(LinkConfig::loopback(key(2)))
+    };
+    for quit_early in [false, true] {
+        let guest = Link::join(&ticket, config.clone()).unwrap();
+        wait_for(&guest, |e| {
+            matches!(e, LinkEvent::Connected { .. }).then_some(())
+        });
+        let t = Instant::now();
+        for m in answers(40) {
+            guest.send(m);
+        }
+        if quit_early {
+            std::thread::sleep(Duration::from_millis(300));
+            let took = time_close(guest);
+            assert!(took < Duration::from_millis(1300), "closing took {took:?}");
+        } else {
+            let (why, at) = lost(&guest);
+            assert_eq!(why, Lost::Stalled);
+            assert!(
+                at - t < Duration::from_millis(3000),
+                "stalled after {:?}",
+                at - t
+            );
+        }
+    }
+    drop(endpoint);
+}
+
+/// Connections that finish their handshake but never open a stream (each would be waited for
+/// up to the silence limit, 10 s here) keep nobody waiting: the friend, dialling after a dozen
+/// of them, is in within two seconds.
+#[test]
+fn connections_that_never_open_a_stream_keep_the_friend_waiting_no_time() {
+    let config = LinkConfig {
+        silence: Duration::from_secs(10),
+        ..fast(LinkConfig::loopback(key(1)))
+    };
+    let (host, ticket) = hosting(config);
+    let rt = raw_runtime();
+    let addr = ticket
+        .parse::<iroh_tickets::endpoint::EndpointTicket>()
+        .unwrap()
+        .endpoint_addr()
+        .clone();
+    let idle: Vec<_> = (0..12)
+        .map(|i| {
+            rt.block_on(async {
+                let e = raw_endpoint(key(40 + i), None, false).await;
+                let conn = e.connect(addr.clone(), ALPN).await.unwrap();
+                (e, conn)
+            })
+        })
+        .collect();
+    let t = Instant::now();
+    let friend = Link::join(&ticket, fast(LinkConfig::loopback(key(5)))).unwrap();
+    wait_for(&friend, |e| {
+        matches!(e, LinkEvent::Connected { .. }).then_some(())
+    });
+    wait_for(&host, |e| {
+        matches!(e, LinkEvent::Connected { .. }).then_some(())
+    });
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    drop(idle);
+}
+
+/// A flood just under the rate cap while the game takes nothing: at most [`IN_FLIGHT`]
+/// messages wait for the game (the rest wait in the friend's game, held back by QUIC's flow
+/// control); once the game takes them, every one comes, in order.
+#[test]
+fn a_flood_waits_at_the_door_while_the_game_takes_nothing() {
+    use super::link::IN_FLIGHT;
+    // A game that takes nothing for longer than the silence limit loses the connection (the
+    // reader reads nothing meanwhile): the limit is the game's 12 s here.
+    let (host, ticket) = hosting(LinkConfig {
+        silence: Duration::from_secs(12),
+        ..fast(LinkConfig::loopback(key(1)))
+    });
+    let mut raw = Raw::dial(&ticket, key(5));
+    raw.write(&encode(&Message::Ping));
+    wait_for(&host, |e| {
+        matches!(e, LinkEvent::Connected { .. }).then_some(())
+    });
+    // 180 messages in a second, in three bursts (under the cap of 200 a second).
+    for burst in 0..3u64 {
+        let bytes: Vec<u8> = (0..60)
+            .flat_map(|i| {
+                encode(&Message::Next {
+                    deal: burst * 60 + i,
+                })
+            })
+            .collect();
+        raw.write(&bytes);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let waiting = host.waiting();
+    let messages = waiting
+        .iter()
+        .filter(|e| matches!(e, LinkEvent::Message(_)))
+        .count();
+    assert!(
+        messages <= IN_FLIGHT,
+        "{messages} messages waited for the game"
+    );
+    assert!(messages >= IN_FLIGHT / 2, "only {messages} came");
+    let mut got: Vec<u64> = waiting
+        .into_iter()
+        .filter_map(|e| match e {
+            LinkEvent::Message(Message::Next { deal }) => Some(deal),
+            _ => None,
+        })
+        .collect();
+    // Now the game takes them as they come.
+    let end = Instant::now() + WAIT;
+    while got.len() < 180 && Instant::now() < end {
+        if let Some(LinkEvent::Message(Message::Next { deal })) =
+            host.recv_timeout(Duration::from_millis(50))
+        {
+            got.push(deal);
+        }
+    }
+    assert_eq!(got, (0..180).collect::<Vec<_>>());
+    drop(raw);
 }
 
 /// Each kind of bad bytes from a peer ends its connection with the reason, and none reaches

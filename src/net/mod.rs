@@ -23,6 +23,8 @@ pub mod side;
 pub mod told;
 pub mod wire;
 
+#[cfg(test)]
+mod hostile_tests;
 #[cfg(all(test, feature = "net"))]
 mod link_tests;
 #[cfg(test)]

@@ -12,8 +12,8 @@ use super::wire::{Message, WireError};
 /// What a refusal of the friend's message means for the series, whichever side refused it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The friend's game dealt or reported a round that is not the agreed one: the series
-    /// ends.
+    /// The friend's game dealt or reported a round that is not the agreed one, or tried to
+    /// choose a deal: the series ends.
     Foul,
     /// The friend's game speaks another version of the protocol (its game version named):
     /// both should update.
@@ -41,12 +41,13 @@ pub trait Side {
     /// The messages that open each new connection (the greeting).
     fn connected(&mut self) -> Vec<Message>;
 
-    /// One message from the friend's game. `fresh` gives 32 random bytes when the side needs
-    /// them: the host's secret half of a new deal, the guest's nonce.
+    /// One message from the friend's game. `fresh` gives this side's 32 bytes for a deal, by
+    /// its number, when the side needs them: the host's secret half of a new deal, the guest's
+    /// nonce (derived from the side's key: [`super::fair::derive()`]).
     fn receive_with(
         &mut self,
         msg: Message,
-        fresh: impl FnOnce() -> [u8; 32],
+        fresh: impl FnOnce(u64) -> [u8; 32],
     ) -> Result<Outcome<Self::Event>, Self::Error>;
 
     /// The name in a greeting.
@@ -60,7 +61,7 @@ pub trait Side {
     fn hear(
         &mut self,
         msg: Message,
-        fresh: impl FnOnce() -> [u8; 32],
+        fresh: impl FnOnce(u64) -> [u8; 32],
     ) -> Result<Heard, (String, Verdict)> {
         match self.receive_with(msg, fresh) {
             Ok(out) => Ok(Heard {
@@ -96,9 +97,9 @@ impl Side for Host {
     fn receive_with(
         &mut self,
         msg: Message,
-        fresh: impl FnOnce() -> [u8; 32],
+        fresh: impl FnOnce(u64) -> [u8; 32],
     ) -> Result<Outcome<HostEvent>, Refusal> {
-        self.receive(msg, || HostSecret(fresh()))
+        self.receive(msg, |deal| HostSecret(fresh(deal)))
     }
     fn greeted(e: &HostEvent) -> Option<&str> {
         match e {
@@ -109,10 +110,11 @@ impl Side for Host {
     fn left(e: &HostEvent) -> bool {
         matches!(e, HostEvent::Left)
     }
-    /// The host referees: nothing the guest sends is a foul, only refused (the guest cannot
-    /// deal, so it cannot deal unfairly).
+    /// The host referees: a move against the rules is only refused; a second nonce for a deal
+    /// (a try at choosing it) is a foul.
     fn verdict(e: &Refusal) -> Verdict {
         match e {
+            _ if e.is_foul() => Verdict::Foul,
             Refusal::Wire(w) => w.verdict(),
             _ => Verdict::Refused,
         }
@@ -129,9 +131,9 @@ impl Side for Guest {
     fn receive_with(
         &mut self,
         msg: Message,
-        fresh: impl FnOnce() -> [u8; 32],
+        fresh: impl FnOnce(u64) -> [u8; 32],
     ) -> Result<Outcome<GuestEvent>, GuestError> {
-        self.receive(msg, || GuestNonce(fresh()))
+        self.receive(msg, |deal| GuestNonce(fresh(deal)))
     }
     fn greeted(e: &GuestEvent) -> Option<&str> {
         match e {
@@ -160,7 +162,7 @@ mod tests {
     fn a_greeting_is_heard_with_the_friends_name() {
         let mut host = Host::new("Ana", Default::default());
         host.connected();
-        let heard = host.hear(hello("Bo", None), || [7; 32]).unwrap();
+        let heard = host.hear(hello("Bo", None), |_| [7; 32]).unwrap();
         assert_eq!(heard.greeted.as_deref(), Some("Bo"));
         assert!(!heard.left);
     }
@@ -175,11 +177,11 @@ mod tests {
         };
         let mut host = Host::new("Ana", Default::default());
         host.connected();
-        let (_, v) = host.hear(other.clone(), || [7; 32]).unwrap_err();
+        let (_, v) = host.hear(other.clone(), |_| [7; 32]).unwrap_err();
         assert_eq!(v, Verdict::OtherVersion("9.9.9".to_string()));
         let mut guest = Guest::new("Bo");
         guest.connected();
-        let (_, v) = guest.hear(other, || [7; 32]).unwrap_err();
+        let (_, v) = guest.hear(other, |_| [7; 32]).unwrap_err();
         assert_eq!(v, Verdict::OtherVersion("9.9.9".to_string()));
     }
 
@@ -188,13 +190,13 @@ mod tests {
         let mut guest = Guest::new("Bo");
         guest.connected();
         guest
-            .hear(hello("Ana", Some(Default::default())), || [7; 32])
+            .hear(hello("Ana", Some(Default::default())), |_| [7; 32])
             .unwrap();
         let nonce = Message::Nonce {
             deal: 1,
             nonce: GuestNonce([1; 32]),
         };
-        let (why, v) = guest.hear(nonce, || [7; 32]).unwrap_err();
+        let (why, v) = guest.hear(nonce, |_| [7; 32]).unwrap_err();
         assert_eq!(v, Verdict::Refused, "{why}");
     }
 }

@@ -20,6 +20,8 @@ struct Pair {
     rng: StdRng,
     host_events: Vec<HostEvent>,
     guest_events: Vec<GuestEvent>,
+    /// Every message the guest's state machine sent, in order.
+    guest_sent: Vec<Message>,
 }
 
 /// `msg` through the wire format, in two pieces.
@@ -44,7 +46,7 @@ fn pass<S: Side>(
     let mut send = Vec::new();
     for msg in msgs {
         let out = side
-            .receive_with(carried(&msg), || rng.random())
+            .receive_with(carried(&msg), |_| rng.random())
             .unwrap_or_else(|e| panic!("{} refused {msg:?}: {e}", std::any::type_name::<S>()));
         send.extend(out.send);
         events.extend(out.events);
@@ -60,6 +62,7 @@ impl Pair {
             rng: StdRng::seed_from_u64(seed),
             host_events: Vec::new(),
             guest_events: Vec::new(),
+            guest_sent: Vec::new(),
         };
         p.connect();
         p
@@ -84,6 +87,7 @@ impl Pair {
                 &mut self.guest_events,
             ));
             let msgs = std::mem::take(&mut to_host);
+            self.guest_sent.extend(msgs.iter().cloned());
             to_guest.extend(pass(
                 &mut self.host,
                 msgs,
@@ -131,7 +135,7 @@ impl Pair {
         let ready = self.guest.ready().unwrap();
         self.deliver(vec![], vec![ready]);
         let s = self.secret();
-        let msgs = self.host.ready(|| s);
+        let msgs = self.host.ready(|_| s);
         self.deliver(msgs, vec![]);
     }
 }
@@ -245,7 +249,7 @@ fn a_dropped_connection_resumes_where_it_stopped() {
     let ready = p.guest.ready().unwrap();
     p.deliver(vec![], vec![ready]);
     let s = p.secret();
-    let _lost_commit = p.host.ready(|| s);
+    let _lost_commit = p.host.ready(|_| s);
     p.connect();
     assert_eq!(p.hosts().deals(), 2);
     assert_eq!(p.guests().deals(), 2);
@@ -297,13 +301,6 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
             "in another deal",
         ),
         (
-            Message::Nonce {
-                deal,
-                nonce: GuestNonce([1; 32]),
-            },
-            "a nonce twice",
-        ),
-        (
             Message::Commit {
                 deal,
                 commitment: super::fair::Commitment([0; 32]),
@@ -326,7 +323,7 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
     };
     let refused = |p: &mut Pair, msg: Message, what: &str| {
         let before = p.host.clone();
-        let res = p.host.receive(msg, || HostSecret([0; 32]));
+        let res = p.host.receive(msg, |_| HostSecret([0; 32]));
         assert!(res.is_err(), "{what} was taken");
         assert_eq!(p.host, before, "{what} changed the host's state");
         res.unwrap_err()
@@ -348,7 +345,7 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
         ),
         Refusal::Rule(RuleError::WrongPhase { .. })
     ));
-    let out = p.host.receive(draw, || HostSecret([0; 32])).unwrap();
+    let out = p.host.receive(draw, |_| HostSecret([0; 32])).unwrap();
     p.deliver(out.send, vec![]);
     let at3 = p.hosts().round().history().len();
     assert!(matches!(
@@ -392,11 +389,52 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
                 at: at3 + i,
                 action: Action::FinishLayoffs,
             },
-            || HostSecret([0; 32]),
+            |_| HostSecret([0; 32]),
         );
     }
     assert_eq!(p.hosts().round().history().len(), at3);
     let _ = guest_hand;
+    // The nonce of the deal in play again is a repeat (a reconnection), and changes nothing;
+    // a different one is a try at a second deal: a foul that ends the series.
+    let nonce = p
+        .guest_sent
+        .iter()
+        .find_map(|m| match m {
+            Message::Nonce { deal: d, nonce } if *d == deal => Some(*nonce),
+            _ => None,
+        })
+        .unwrap();
+    let before = p.host.clone();
+    let out = p
+        .host
+        .receive(Message::Nonce { deal, nonce }, |_| HostSecret([0; 32]))
+        .unwrap();
+    assert!(out.send.is_empty() && out.events.is_empty());
+    assert_eq!(p.host, before);
+    let e = p
+        .host
+        .receive(
+            Message::Nonce {
+                deal,
+                nonce: GuestNonce([1; 32]),
+            },
+            |_| HostSecret([0; 32]),
+        )
+        .unwrap_err();
+    assert!(e.is_foul(), "{e}");
+    assert_eq!(
+        <Host as Side>::verdict(&e),
+        super::side::Verdict::Foul,
+        "{e}"
+    );
+    assert!(p.host.foul().is_some());
+    assert_eq!(p.host.series(), before.series(), "the series as it stood");
+    assert!(
+        p.host
+            .receive(Message::Next { deal }, |_| HostSecret([0; 32]))
+            .is_err(),
+        "nothing more is taken"
+    );
     // A greeting in another version is refused with the friend's version.
     let mut h = Host::new("Ana", RuleSettings::default());
     h.connected();
@@ -406,7 +444,7 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
         name: "Bo".into(),
         rules: None,
     };
-    let e = h.receive(other, || HostSecret([0; 32])).unwrap_err();
+    let e = h.receive(other, |_| HostSecret([0; 32])).unwrap_err();
     assert!(
         e.to_string().contains("99") && e.to_string().contains("9.9"),
         "{e}"
@@ -415,7 +453,7 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
     let mut h = Host::new("Ana", RuleSettings::default());
     h.connected();
     assert!(
-        h.receive(Message::Next { deal: 1 }, || HostSecret([0; 32]))
+        h.receive(Message::Next { deal: 1 }, |_| HostSecret([0; 32]))
             .is_err()
     );
 }
@@ -458,13 +496,13 @@ fn a_misbehaving_host_is_caught() {
         fresh.step(&bots);
     }
     let e = before_reveal
-        .receive(Message::Told(forged), || GuestNonce([0; 32]))
+        .receive(Message::Told(forged), |_| GuestNonce([0; 32]))
         .unwrap_err();
     assert!(e.is_foul(), "{e}");
     assert!(before_reveal.foul().is_some());
     assert!(
         before_reveal
-            .receive(Message::Bye, || GuestNonce([0; 32]))
+            .receive(Message::Bye, |_| GuestNonce([0; 32]))
             .is_err(),
         "nothing more is taken"
     );
@@ -472,7 +510,7 @@ fn a_misbehaving_host_is_caught() {
     let mut back = told.clone();
     back.moves.pop();
     let e = g
-        .receive(Message::Told(back), || GuestNonce([0; 32]))
+        .receive(Message::Told(back), |_| GuestNonce([0; 32]))
         .unwrap_err();
     assert_eq!(e, GuestError::Rewritten);
     // A deal that is not the agreed one: the right secret, other cards.
@@ -486,7 +524,7 @@ fn a_misbehaving_host_is_caught() {
         .unwrap();
     other.hand = other.hand.without(a).with(b);
     let e = g
-        .receive(Message::Told(other), || GuestNonce([0; 32]))
+        .receive(Message::Told(other), |_| GuestNonce([0; 32]))
         .unwrap_err();
     assert!(e.is_foul() || matches!(e, GuestError::Told(_)), "{e}");
     // A commitment for a deal out of turn, and a guest's message from the host.
@@ -497,12 +535,12 @@ fn a_misbehaving_host_is_caught() {
                 deal: 5,
                 commitment: super::fair::Commitment([1; 32]),
             },
-            || GuestNonce([0; 32]),
+            |_| GuestNonce([0; 32]),
         )
         .unwrap_err();
     assert!(matches!(e, GuestError::NotNow(_)));
     let e = g
-        .receive(Message::Next { deal: 1 }, || GuestNonce([0; 32]))
+        .receive(Message::Next { deal: 1 }, |_| GuestNonce([0; 32]))
         .unwrap_err();
     assert!(matches!(e, GuestError::NotNow(_)));
     // A knock told without its reveal.
@@ -511,7 +549,7 @@ fn a_misbehaving_host_is_caught() {
     let e = fresh
         .guest
         .clone()
-        .receive(Message::Told(unrevealed), || GuestNonce([0; 32]))
+        .receive(Message::Told(unrevealed), |_| GuestNonce([0; 32]))
         .unwrap_err();
     assert!(matches!(e, GuestError::Told(_)), "{e}");
     // A host greeting with other rules mid-series.
@@ -522,9 +560,149 @@ fn a_misbehaving_host_is_caught() {
         ..RuleSettings::default()
     };
     let e = g
-        .receive(super::wire::hello("Ana", Some(rules)), || {
+        .receive(super::wire::hello("Ana", Some(rules)), |_| {
             GuestNonce([0; 32])
         })
         .unwrap_err();
     assert_eq!(e, GuestError::OtherRules);
+}
+
+/// A guest, greeted by a host with the default rules, that has answered the host's
+/// commitment to deal 1 (secret `s`): the guest, its nonce and the host.
+fn committed(s: HostSecret) -> (Guest, GuestNonce, Host) {
+    let mut host = Host::new("Ana", RuleSettings::default());
+    let mut guest = Guest::new("Bo");
+    let mut to_guest = host.connected();
+    let hello_back = guest.connected();
+    for m in hello_back {
+        to_guest.extend(host.receive(m, |_| s).unwrap().send);
+    }
+    let mut nonce = None;
+    for m in to_guest {
+        for reply in guest.receive(m, |_| GuestNonce([9; 32])).unwrap().send {
+            if let Message::Nonce { nonce: n, .. } = reply {
+                nonce = Some(n);
+            }
+        }
+    }
+    (guest, nonce.expect("the guest answered"), host)
+}
+
+/// The host grinding for a deal: it commits, reads the guest's nonce, and commits again to
+/// another secret for the same deal. The second commitment is a foul that ends the series (the
+/// guest answered every new commitment with a fresh nonce before); the same one again, as a
+/// reconnection sends it, is answered with the same nonce and changes nothing.
+#[test]
+fn a_host_that_commits_twice_to_a_deal_is_caught() {
+    let s = HostSecret([5; 32]);
+    let (guest, nonce, _) = committed(s);
+    let mut g = guest.clone();
+    let again = Message::Commit {
+        deal: 1,
+        commitment: super::fair::commitment(&s, 1),
+    };
+    let out = g.receive(again, |_| GuestNonce([8; 32])).unwrap();
+    assert_eq!(out.send, vec![Message::Nonce { deal: 1, nonce }]);
+    assert_eq!(g, guest, "a repeat changes nothing");
+    let other = Message::Commit {
+        deal: 1,
+        commitment: super::fair::commitment(&HostSecret([6; 32]), 1),
+    };
+    let e = g.receive(other, |_| GuestNonce([8; 32])).unwrap_err();
+    assert!(e.is_foul(), "{e}");
+    assert_eq!(<Guest as Side>::verdict(&e), super::side::Verdict::Foul);
+    assert!(g.foul().is_some());
+    assert!(g.receive(Message::Bye, |_| GuestNonce([0; 32])).is_err());
+}
+
+/// The host shows its secret while its hand is still hidden: no honest host does, and the
+/// guest calls it a foul rather than take a deal it could have seen before the nonce.
+#[test]
+fn a_reveal_before_the_hidden_part_is_over_is_a_foul() {
+    let s = HostSecret([5; 32]);
+    let (mut guest, nonce, mut host) = committed(s);
+    let out = host
+        .receive(Message::Nonce { deal: 1, nonce }, |_| s)
+        .unwrap();
+    let Some(Message::Told(told)) = out.send.first().cloned() else {
+        panic!("the deal is told: {out:?}");
+    };
+    assert_eq!(told.secret, None);
+    let mut early = told.clone();
+    early.secret = Some(s);
+    let mut g = guest.clone();
+    let e = g
+        .receive(Message::Told(early), |_| GuestNonce([0; 32]))
+        .unwrap_err();
+    assert!(e.is_foul(), "{e}");
+    assert!(matches!(
+        e,
+        GuestError::Fair(super::fair::FairError::EarlyReveal { deal: 1 })
+    ));
+    // The round told without its secret is taken.
+    guest
+        .receive(Message::Told(told), |_| GuestNonce([0; 32]))
+        .unwrap();
+    assert!(guest.series().is_some());
+}
+
+/// A name with a right-to-left override, a newline and control characters is shown as it
+/// reads, the same on every surface; and a friend that renames itself with every greeting
+/// keeps the name of its first.
+#[test]
+fn the_friends_name_is_cleaned_once_and_fixed_for_the_series() {
+    let mut host = Host::new("Ana", RuleSettings::default());
+    host.connected();
+    let evil = Message::Hello {
+        protocol: super::wire::PROTOCOL,
+        game: "x".into(),
+        name: "\u{202E}live\u{202C}\n\u{0007}ly".into(),
+        rules: None,
+    };
+    let out = host.receive(evil, |_| HostSecret([1; 32])).unwrap();
+    assert_eq!(
+        out.events[0],
+        HostEvent::Greeted {
+            name: "live ly".into()
+        }
+    );
+    let kept = host.clone();
+    for i in 0..200 {
+        host.connected();
+        let out = host
+            .receive(super::wire::hello(&format!("Mallory {i}"), None), |_| {
+                HostSecret([1; 32])
+            })
+            .unwrap();
+        assert_eq!(
+            out.events[0],
+            HostEvent::Greeted {
+                name: "live ly".into()
+            }
+        );
+    }
+    assert_eq!(host.friend(), Some("live ly"));
+    assert_eq!(host, kept, "a renaming flood changes nothing to keep");
+    // The guest likewise keeps the host's first name.
+    let mut guest = Guest::new("Bo");
+    guest.connected();
+    let named = |name: &str| Message::Hello {
+        protocol: super::wire::PROTOCOL,
+        game: "x".into(),
+        name: name.into(),
+        rules: Some(RuleSettings::default()),
+    };
+    guest
+        .receive(named(" \u{200B}Ana\t "), |_| GuestNonce([0; 32]))
+        .unwrap();
+    guest.connected();
+    guest
+        .receive(named("Eve"), |_| GuestNonce([0; 32]))
+        .unwrap();
+    assert_eq!(guest.host(), Some("Ana"));
+    // Our own greeting is cleaned too.
+    let Message::Hello { name, .. } = super::wire::hello("\u{202E}Bo\n", None) else {
+        unreachable!()
+    };
+    assert_eq!(name, "Bo");
 }

@@ -410,7 +410,7 @@ mod tests {
         let rules = RuleSettings::default();
         let secret = HostSecret([3; 32]);
         let mut host = HostDeal::new(1, secret);
-        let seed = host.accept_nonce(1, GuestNonce([4; 32])).unwrap();
+        let (seed, _) = host.accept_nonce(1, GuestNonce([4; 32])).unwrap();
         let dealt = Round::deal(rules.clone(), HOST, seed);
         let mut round = dealt.clone();
         let bots = [Level::Medium.bot(1), Level::Easy.bot(2)];

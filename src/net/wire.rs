@@ -17,7 +17,9 @@ use super::told::Told;
 use crate::rules::{Action, RuleSettings};
 
 /// The protocol's version: both games must speak the same.
-pub const PROTOCOL: u32 = 1;
+/// 2: one commitment, one nonce and one reveal per deal, repeats identical (see
+/// [`super::fair`]); a game of version 1 would answer a second commitment.
+pub const PROTOCOL: u32 = 2;
 
 /// The longest frame accepted, in bytes (a whole series' moves fit in far less).
 pub const MAX_FRAME: usize = 64 * 1024;
@@ -138,7 +140,7 @@ pub fn hello(name: &str, rules: Option<RuleSettings>) -> Message {
     Message::Hello {
         protocol: PROTOCOL,
         game: env!("CARGO_PKG_VERSION").to_string(),
-        name: name.to_string(),
+        name: crate::seats::clean_name(name).unwrap_or_default(),
         rules,
     }
 }

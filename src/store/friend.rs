@@ -92,11 +92,11 @@ mod tests {
             while !to_g.is_empty() || !to_h.is_empty() {
                 for m in std::mem::take(&mut to_g) {
                     n = n.wrapping_add(1);
-                    to_h.extend(g.receive(m, || GuestNonce([n; 32])).unwrap().send);
+                    to_h.extend(g.receive(m, |_| GuestNonce([n; 32])).unwrap().send);
                 }
                 for m in std::mem::take(&mut to_h) {
                     n = n.wrapping_add(1);
-                    to_g.extend(h.receive(m, || HostSecret([n; 32])).unwrap().send);
+                    to_g.extend(h.receive(m, |_| HostSecret([n; 32])).unwrap().send);
                 }
             }
             if moves == 6 {

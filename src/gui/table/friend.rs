@@ -11,7 +11,7 @@
 
 use bevy::prelude::*;
 
-pub use super::friend_game::{Friend, FriendGame, FriendStatus, MAX_NAME, Side};
+pub use super::friend_game::{Friend, FriendGame, FriendStatus, Side};
 use super::persist::FileWriter;
 use super::phase::TableSet;
 use super::series::Series;

@@ -10,17 +10,18 @@ use bevy::prelude::*;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 use super::series::Series;
-use crate::net::fair::HostSecret;
+use crate::net::fair::{HostSecret, derive};
 use crate::net::guest::Guest;
 use crate::net::host::Host;
 use crate::net::link::{Link, LinkConfig, LinkError, LinkEvent, Lost, Refused};
 use crate::net::side::{Heard, Side as _, Verdict};
 use crate::net::wire::Message;
 use crate::rules::{Match, RuleSettings};
+use crate::seats::clean_name;
 use crate::store::friend::{SavedFriend, SavedSide};
 
-/// The longest name a player goes by at the table.
-pub const MAX_NAME: usize = 24;
+/// The most messages held for a joiner who has not pressed Play yet.
+const MAX_HELD: usize = 16;
 
 /// A series with a friend, or none.
 #[derive(Resource, Default)]
@@ -86,12 +87,12 @@ pub struct FriendGame {
     /// Frames to stay awake after news: the link wakes the app for one frame, and what the
     /// news changed (the turn phase, the texts) shows over the next few.
     pub(super) awake: u8,
-    rng: StdRng,
 }
 
-/// A fresh key for this side's endpoint.
-fn new_key(rng: &mut StdRng) -> [u8; 32] {
-    rng.random()
+/// A fresh key for this side's endpoint (from the system's cryptographic generator): its
+/// identity, and the root its secrets or nonces are derived from.
+fn new_key() -> [u8; 32] {
+    StdRng::from_os_rng().random()
 }
 
 impl FriendGame {
@@ -101,11 +102,10 @@ impl FriendGame {
         rules: RuleSettings,
         config: impl FnOnce([u8; 32]) -> LinkConfig,
     ) -> Result<FriendGame, LinkError> {
-        let mut rng = StdRng::from_os_rng();
-        let key = new_key(&mut rng);
+        let key = new_key();
         let link = Link::host(config(key))?;
         let side = Side::Host(Host::new(name, rules));
-        let mut g = FriendGame::new(side, link, FriendStatus::Starting, rng);
+        let mut g = FriendGame::new(side, link, FriendStatus::Starting);
         g.key = key;
         Ok(g)
     }
@@ -116,11 +116,10 @@ impl FriendGame {
         name: &str,
         config: impl FnOnce([u8; 32]) -> LinkConfig,
     ) -> Result<FriendGame, LinkError> {
-        let mut rng = StdRng::from_os_rng();
-        let key = new_key(&mut rng);
+        let key = new_key();
         let link = Link::join(ticket, config(key))?;
         let side = Side::Guest(Guest::new(name));
-        let mut g = FriendGame::new(side, link, FriendStatus::Dialling, rng);
+        let mut g = FriendGame::new(side, link, FriendStatus::Dialling);
         g.key = key;
         g.joined = Some(ticket.trim().to_string());
         Ok(g)
@@ -133,7 +132,6 @@ impl FriendGame {
         kept: SavedFriend,
         config: impl FnOnce([u8; 32]) -> LinkConfig,
     ) -> Result<FriendGame, LinkError> {
-        let rng = StdRng::from_os_rng();
         let base = config(kept.key);
         let (side, link, status, joined) = match kept.side {
             SavedSide::Host { host, port } => {
@@ -154,7 +152,7 @@ impl FriendGame {
                 )
             }
         };
-        let mut g = FriendGame::new(side, link, status, rng);
+        let mut g = FriendGame::new(side, link, status);
         g.key = kept.key;
         g.friend_key = kept.friend_key;
         g.joined = joined;
@@ -184,7 +182,7 @@ impl FriendGame {
         })
     }
 
-    fn new(side: Side, link: Link, status: FriendStatus, rng: StdRng) -> FriendGame {
+    fn new(side: Side, link: Link, status: FriendStatus) -> FriendGame {
         FriendGame {
             side,
             link,
@@ -201,8 +199,13 @@ impl FriendGame {
             written: None,
             shown: false,
             awake: 0,
-            rng,
         }
+    }
+
+    /// How many of the host's messages wait for the player's Play (at most a few: a flood
+    /// past them is dropped).
+    pub fn held(&self) -> usize {
+        self.held.len()
     }
 
     pub fn hosting(&self) -> bool {
@@ -307,13 +310,25 @@ impl FriendGame {
         if joining_unaccepted
             && !matches!(msg, Message::Hello { .. } | Message::Bye | Message::Ping)
         {
+            // An honest host sends one commitment here, again on each reconnection: a repeat
+            // is held once, and past a few the rest is a flood, dropped.
+            if self.held.contains(&msg) {
+                return;
+            }
+            if self.held.len() >= MAX_HELD {
+                self.refusals += 1;
+                if self.refusals == 1 {
+                    warn!("the host's game sends more than {MAX_HELD} messages before Play");
+                }
+                return;
+            }
             self.held.push(msg);
             return;
         }
-        let rng = &mut self.rng;
+        let key = self.key;
         let heard = match &mut self.side {
-            Side::Host(h) => h.hear(msg, || rng.random()),
-            Side::Guest(g) => g.hear(msg, || rng.random()),
+            Side::Host(h) => h.hear(msg, |deal| derive(&key, b"secret", deal)),
+            Side::Guest(g) => g.hear(msg, |deal| derive(&key, b"nonce", deal)),
         };
         let Heard {
             send,
@@ -338,7 +353,8 @@ impl FriendGame {
             self.link.send(m);
         }
         if let Some(name) = greeted {
-            self.name = Some(name.chars().take(MAX_NAME).collect());
+            // Cleaned by the state machine already (and fixed by the first greeting).
+            self.name = clean_name(&name);
             self.status = if self.hosting() || self.accepted {
                 FriendStatus::Playing
             } else {
@@ -359,7 +375,7 @@ impl FriendGame {
             std::mem::take(&mut f.outbox),
             std::mem::replace(&mut f.ready, false),
         );
-        let (secret, guest_ready): ([u8; 32], bool) = (self.rng.random(), ready);
+        let (key, guest_ready) = (self.key, ready);
         let msgs: Vec<Message> = match &mut self.side {
             Side::Host(h) => {
                 let mut out = Vec::new();
@@ -370,7 +386,7 @@ impl FriendGame {
                     }
                 }
                 if ready {
-                    out.extend(h.ready(|| HostSecret(secret)));
+                    out.extend(h.ready(|deal| HostSecret(derive(&key, b"secret", deal))));
                 }
                 out
             }
@@ -389,5 +405,61 @@ impl FriendGame {
         for m in msgs {
             self.link.send(m);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::net::fair::Commitment;
+    use crate::net::wire::hello;
+
+    /// A modified host floods a joiner who has not pressed Play yet with a hundred different
+    /// commitments: at most [`MAX_HELD`] are held, the rest dropped and counted; a repeat is
+    /// held once. On Play the first is answered and the second is the foul it is.
+    #[test]
+    fn a_flood_before_play_is_held_to_a_few_and_play_finds_the_foul() {
+        let host = Link::host(LinkConfig::loopback([1; 32])).unwrap();
+        let ticket = loop {
+            match host.recv_timeout(Duration::from_secs(20)) {
+                Some(LinkEvent::Ready { ticket, .. }) => break ticket,
+                Some(_) => {}
+                None => panic!("no ticket"),
+            }
+        };
+        let mut g = FriendGame::join(&ticket, "Bo", LinkConfig::loopback).unwrap();
+        let end = Instant::now() + Duration::from_secs(20);
+        while !matches!(host.try_recv(), Some(LinkEvent::Connected { .. })) {
+            g.drain();
+            assert!(Instant::now() < end, "no connection");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        host.send(hello("Ana", Some(RuleSettings::default())));
+        let commit = |i: u8| Message::Commit {
+            deal: 1,
+            commitment: Commitment([i; 32]),
+        };
+        // Under the link's cap of 200 messages a second.
+        for i in 0..100 {
+            host.send(commit(i));
+            if i % 4 == 0 {
+                host.send(commit(0));
+            }
+        }
+        while g.refusals < 100 - MAX_HELD as u32 {
+            g.drain();
+            assert!(Instant::now() < end, "{} refused", g.refusals);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(g.status, FriendStatus::Offered);
+        assert_eq!(g.held.len(), MAX_HELD);
+        assert_eq!(g.refusals, 100 - MAX_HELD as u32);
+        g.accept();
+        assert!(matches!(g.status, FriendStatus::Foul(_)), "{:?}", g.status);
+        assert!(g.held.is_empty());
+        g.close();
+        host.close();
     }
 }

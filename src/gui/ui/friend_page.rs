@@ -17,11 +17,12 @@ use crate::gui::app::modes::MenuScreen;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
 use crate::gui::table::command::{PlayerCommand, SeriesCommand};
-use crate::gui::table::friend::{Friend, FriendGame, FriendStatus, MAX_NAME, internet_config};
+use crate::gui::table::friend::{Friend, FriendGame, FriendStatus, internet_config};
 use crate::gui::table::persist::{FileWriter, KeptFriend};
 use crate::lang::Voice;
 use crate::net::link::Waker;
 use crate::rules::RuleSettings;
+use crate::seats::{MAX_NAME, clean_name, typed_name};
 use crate::store::friend::{FriendFile, SavedSide};
 
 /// The page's form.
@@ -48,7 +49,8 @@ pub fn rules_line(sp: &Voice, r: &RuleSettings) -> String {
     )
 }
 
-/// The player's name: from the settings, else the system's user name.
+/// The player's name as the friend will see it: from the settings, else the system's user
+/// name; cleaned ([`clean_name`]), empty if nothing is left.
 pub fn player_name(settings: &PlayerSettings) -> String {
     let name = settings
         .player_name
@@ -56,7 +58,7 @@ pub fn player_name(settings: &PlayerSettings) -> String {
         .or_else(|| std::env::var("USER").ok())
         .or_else(|| std::env::var("USERNAME").ok())
         .unwrap_or_default();
-    name.trim().chars().take(MAX_NAME).collect()
+    clean_name(&name).unwrap_or_default()
 }
 
 thread_local! {
@@ -135,12 +137,17 @@ pub fn friend_page(
             ui.label(sp.t("friend-intro", &[]));
             ui.horizontal(|ui| {
                 ui.label(sp.t("friend-your-name", &[]));
-                let mut name = player_name(&settings);
+                // The field holds the name as typed (its spaces kept while typing); what is
+                // sent and shown is the cleaned name.
+                let mut name = settings
+                    .player_name
+                    .clone()
+                    .unwrap_or_else(|| player_name(&settings));
                 if ui
                     .add(egui::TextEdit::singleline(&mut name).char_limit(MAX_NAME))
                     .changed()
                 {
-                    settings.player_name = Some(name);
+                    settings.player_name = Some(typed_name(&name));
                 }
             });
             let name = player_name(&settings);
