@@ -8,9 +8,12 @@ use crate::rules::Seat;
 pub const HUMAN: Seat = Seat::P1;
 pub const COMPUTER: Seat = Seat::P2;
 
-/// The longest display name, in characters: what fits on a seat's name plate beside the
-/// dealer's chip at the smallest window (checked with 20 wide letters, "WWWW…").
-pub const MAX_NAME: usize = 20;
+/// The longest display name, in characters: what fits on a seat's name plate. The table's
+/// font is monospaced (Fira Mono), so every letter takes 0.6 of the text's height, which is
+/// 0.44 of the plate's: 18 letters take 162 of the plate's 176 units at any window size
+/// (20 ran past the plate into the dealer's chip). The headless test
+/// `the_longest_name_fits_on_its_plate` measures it.
+pub const MAX_NAME: usize = 18;
 
 /// A display name as every part of the game shows and stores it, the friend's and one's own:
 /// cleaned once where it enters (a greeting from the friend's game, the name typed in the

@@ -3217,35 +3217,13 @@ fn a_hosting_window_stays_responsive_and_quits_at_once_under_a_modified_guest() 
 fn a_joining_window_stays_responsive_and_quits_at_once_under_a_modified_host() {
     use hollywood_gin::gui::table::friend::{Friend, FriendGame, FriendStatus};
     use hollywood_gin::net::fair::{HostSecret, commitment};
-    use hollywood_gin::net::link::{Link, LinkEvent, Lost};
+    use hollywood_gin::net::link::Lost;
     use hollywood_gin::net::told::Told;
     use hollywood_gin::net::wire::{MAX_FRAME, Message, encode, hello};
     use hollywood_gin::rules::{CardSet, Move, Seat};
 
-    // A flood before Play, from a host written against the game's own link: large messages,
-    // each different, 100 a second (under the cap of 200) for six seconds.
-    let host = Link::host(hollywood_gin::net::link::LinkConfig::loopback([1; 32])).unwrap();
-    let ticket = loop {
-        match host.recv_timeout(Duration::from_secs(20)) {
-            Some(LinkEvent::Ready { ticket, .. }) => break ticket,
-            Some(_) => {}
-            None => panic!("no ticket"),
-        }
-    };
-    let mut guest = friend_app("mallory-flood", 2);
-    let game = FriendGame::join(&ticket, "Bo", quick_silence).unwrap();
-    guest.world_mut().resource_mut::<Friend>().0 = Some(game);
-    responsive_until(&mut guest, Duration::from_secs(10), "no connection", |_| {
-        matches!(host.try_recv(), Some(LinkEvent::Connected { .. }))
-    });
-    host.send(hello("Mallory", Some(RuleSettings::default())));
-    host.send(Message::Commit {
-        deal: 1,
-        commitment: commitment(&HostSecret([3; 32]), 1),
-    });
-    responsive_until(&mut guest, Duration::from_secs(10), "no offer", |a| {
-        friend_status(a) == Some(FriendStatus::Offered)
-    });
+    // A flood before Play from a modified host: large messages, each different, about 100 a
+    // second (under the cap of 200), written as fast as the joiner's flow control lets them.
     let big = |i: u64| {
         let card = "8D".parse().unwrap();
         let mut told = Told {
@@ -3264,14 +3242,58 @@ fn a_joining_window_stays_responsive_and_quits_at_once_under_a_modified_host() {
         while encode(&Message::Told(told.clone())).len() < MAX_FRAME - 2048 {
             told.moves.extend(std::iter::repeat_n(one.clone(), 100));
         }
-        Message::Told(told)
+        encode(&Message::Told(told))
     };
-    let sample = encode(&big(1)).len();
+    const FLOOD: u64 = 300;
+    let sample = big(1).len();
+    let rt = mallory_runtime();
+    let endpoint = rt.block_on(mallory_endpoint(1, None, true));
+    let ticket = iroh_tickets::endpoint::EndpointTicket::new(endpoint.addr()).to_string();
+    let accepting = endpoint.clone();
+    let sent = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let count = sent.clone();
+    let (go_tx, go_rx) = tokio::sync::oneshot::channel::<()>();
+    rt.spawn(async move {
+        let Some(incoming) = accepting.accept().await else {
+            return;
+        };
+        let Ok(conn) = incoming.await else { return };
+        let Ok((mut send, mut recv)) = conn.accept_bi().await else {
+            return;
+        };
+        // What the joiner sends is read and dropped.
+        tokio::spawn(async move {
+            let mut buf = [0u8; 4096];
+            while let Ok(Some(_)) = recv.read(&mut buf).await {}
+        });
+        let greeting = encode(&hello("Mallory", Some(RuleSettings::default())));
+        let c = Message::Commit {
+            deal: 1,
+            commitment: commitment(&HostSecret([3; 32]), 1),
+        };
+        let _ = send.write_all(&greeting).await;
+        let _ = send.write_all(&encode(&c)).await;
+        let _ = go_rx.await;
+        for i in 1..=FLOOD {
+            if send.write_all(&big(i)).await.is_err() {
+                return;
+            }
+            count.store(i, std::sync::atomic::Ordering::SeqCst);
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        std::future::pending::<()>().await;
+        drop(conn);
+    });
+    let mut guest = friend_app("mallory-flood", 2);
+    let game = FriendGame::join(&ticket, "Bo", quick_silence).unwrap();
+    guest.world_mut().resource_mut::<Friend>().0 = Some(game);
+    responsive_until(&mut guest, Duration::from_secs(10), "no offer", |a| {
+        friend_status(a) == Some(FriendStatus::Offered)
+    });
     let before = resident();
-    let t = std::time::Instant::now();
-    let mut sent = 0u64;
+    let _ = go_tx.send(());
     let mut most_held = 0;
-    responsive_until(&mut guest, Duration::from_secs(15), "the flood", |a| {
+    let flooded = responsive_until(&mut guest, Duration::from_secs(60), "the flood", |a| {
         let held = a
             .world()
             .resource::<Friend>()
@@ -3279,15 +3301,7 @@ fn a_joining_window_stays_responsive_and_quits_at_once_under_a_modified_host() {
             .as_ref()
             .map_or(0, FriendGame::held);
         most_held = most_held.max(held);
-        let due = (t.elapsed().as_secs_f64() * 100.0) as u64;
-        while sent < due.min(600) {
-            sent += 1;
-            host.send(big(sent));
-        }
-        if let Some(e @ LinkEvent::Lost { .. }) = host.try_recv() {
-            panic!("the flood outran loopback: {e:?}");
-        }
-        sent >= 600
+        sent.load(std::sync::atomic::Ordering::SeqCst) >= FLOOD
     });
     // The last of it arrives.
     let settle = std::time::Instant::now();
@@ -3300,8 +3314,8 @@ fn a_joining_window_stays_responsive_and_quits_at_once_under_a_modified_host() {
     // so it is printed, not asserted: alone, 3 to 18 MB, and 59 MB with every message held).
     if let (Some(a), Some(b)) = (before, resident()) {
         println!(
-            "a flood of {sent} messages of {sample} bytes before Play: at most {most_held} held, \
-             the process's memory grew {} kB",
+            "a flood of {FLOOD} messages of {sample} bytes before Play in {flooded:?}: at most \
+             {most_held} held, the process's memory grew {} kB",
             b.saturating_sub(a) / 1024
         );
     }
@@ -3323,17 +3337,16 @@ fn a_joining_window_stays_responsive_and_quits_at_once_under_a_modified_host() {
     let g = f.0.as_ref().unwrap();
     assert_eq!(g.status, FriendStatus::Playing);
     assert!(
-        g.refusals as u64 >= sent,
-        "{} refused of {sent}",
+        g.refusals as u64 >= FLOOD,
+        "{} refused of {FLOOD}",
         g.refusals
     );
     quits_at_once(guest, "joined, a flood before Play");
-    host.close();
+    drop(endpoint);
 
     // A host that stops reading: it greets, and once the player has said yes it commits to
     // the first deal again and again (the same commitment, each answered with the same nonce)
     // and reads nothing.
-    let rt = mallory_runtime();
     for quit_early in [false, true] {
         let endpoint = rt.block_on(mallory_endpoint(1, Some(1024), true));
         let ticket = iroh_tickets::endpoint::EndpointTicket::new(endpoint.addr()).to_string();
@@ -3390,5 +3403,39 @@ fn a_joining_window_stays_responsive_and_quits_at_once_under_a_modified_host() {
             quits_at_once(guest, "joined, a host not reading");
         }
         drop(endpoint);
+    }
+}
+
+/// A friend's name of the longest kind, "W" as many times as a name may hold, fits inside its
+/// seat's plate (the table's font is monospaced, so no name is wider) at the smallest window
+/// and at the largest text.
+#[test]
+fn the_longest_name_fits_on_its_plate() {
+    use bevy::text::TextLayoutInfo;
+    use hollywood_gin::gui::table::layout::Fits;
+    use hollywood_gin::seats::{MAX_NAME, clean_name};
+
+    let long = clean_name(&"W".repeat(MAX_NAME + 6)).unwrap();
+    assert_eq!(long.chars().count(), MAX_NAME);
+    for (w, h, ui) in [(960, 600, 100), (1024, 640, 150), (1280, 800, 100)] {
+        let mut a = app_sized("plate-name", 3, w, h);
+        a.world_mut().resource_mut::<PlayerSettings>().ui_scale = ui;
+        settle(&mut a);
+        a.world_mut()
+            .resource_mut::<Speech>()
+            .set_opponent(Some(&long));
+        for _ in 0..3 {
+            a.update();
+        }
+        let mut q = a.world_mut().query::<(&Text2d, &TextLayoutInfo, &Fits)>();
+        let (size, room) = q
+            .iter(a.world())
+            .find(|(t, _, _)| t.0 == long)
+            .map(|(_, info, fits)| (info.size / info.scale_factor, fits.0.size()))
+            .expect("the name on its plate");
+        assert!(
+            size.x <= room.x && size.y <= room.y,
+            "{w}x{h} at {ui}%: the name takes {size}, its plate {room}"
+        );
     }
 }

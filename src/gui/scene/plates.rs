@@ -2,11 +2,17 @@
 //! where the hands never reach, each one entity with its name and the dealer's chip as
 //! children.
 //!
-//! Decision: whose turn it is shows without reading: the seat to act has its plate in the
-//! accent gold, the other's is a quiet ghost of the felt. The dealer's plate carries a round
-//! "D" chip, as at a card-room table.
+//! Decisions:
+//! - Whose turn it is shows without reading: the seat to act has its plate in the accent gold,
+//!   the other's is a quiet ghost of the felt. The dealer's plate carries a round "D" chip, as
+//!   at a card-room table.
+//! - A name too wide for its plate is set smaller until it fits ([`fit_names`]), down to
+//!   [`MIN_SHRINK`]: at that size the longest name a friend may have (eighteen "W", the widest
+//!   letter: [`crate::seats::MAX_NAME`]) still fits, so no name runs into the dealer's chip.
 
 use bevy::prelude::*;
+use bevy::text::TextLayoutInfo;
+use bevy::window::RequestRedraw;
 
 use super::felt::Skin;
 use super::look::{self, BUTTON, BUTTON_TEXT, GOLD, INK, PANEL};
@@ -24,8 +30,14 @@ use crate::words;
 /// A seat's name plate: one entity per seat, its name and the dealer's chip its children.
 #[derive(Component)]
 struct Plate(Seat);
-#[derive(Component)]
-struct PlateName;
+/// A plate's name, and how much it was shrunk to fit its plate (kept while the name and the
+/// plate's height stay the same).
+#[derive(Component, Default)]
+struct PlateName {
+    name: String,
+    height: f32,
+    shrink: f32,
+}
 /// The dealer's chip beside a plate, shown on the dealer's; its letter is its child.
 #[derive(Component)]
 struct DealerChip;
@@ -95,7 +107,7 @@ fn setup(mut commands: Commands, skin: Res<Skin>) {
             .spawn((Plate(seat), face, Transform::from_xyz(0.0, 0.0, 40.0)))
             .with_children(|plate| {
                 plate.spawn((
-                    PlateName,
+                    PlateName::default(),
                     Fits(Rect::default()),
                     Text2d::new(""),
                     TextFont::default(),
@@ -133,13 +145,13 @@ type ChipItem = (
     &'static mut Visibility,
     &'static Children,
 );
-/// A plate's name or a chip's letter (which, by `Has<PlateName>`).
+/// A plate's name (with its fit) or a chip's letter.
 type PlateText = (
     &'static mut Fits,
     &'static mut Text2d,
     &'static mut TextFont,
     &'static mut TextColor,
-    Has<PlateName>,
+    Option<&'static mut PlateName>,
 );
 
 /// The texts of the plates: the names and the chips' letters.
@@ -174,10 +186,19 @@ fn update_plates(
         sprite.custom_size = Some(sp.size);
         tf.translation = sp.pos.extend(40.0);
         for &child in children {
-            if let Ok((mut fits, mut text, mut font, mut color, true)) = texts.get_mut(child) {
+            if let Ok((mut fits, mut text, mut font, mut color, Some(mut fit))) =
+                texts.get_mut(child)
+            {
                 fits.set_if_neq(Fits(Rect::from_center_size(Vec2::ZERO, sp.size)));
+                if fit.name != sp.name || fit.height != sp.size.y {
+                    *fit = PlateName {
+                        name: sp.name.clone(),
+                        height: sp.size.y,
+                        shrink: 1.0,
+                    };
+                }
                 text.0.clone_from(&sp.name);
-                font.font_size = FontSize::Px(sp.size.y * 0.44);
+                font.font_size = FontSize::Px(sp.size.y * NAME_SIZE * fit.shrink);
                 *color = TextColor(look::color(if sp.active { BUTTON_TEXT } else { INK }));
             }
             if let Ok((mut chip, mut at, mut vis, letter)) = chips.get_mut(child) {
@@ -191,7 +212,7 @@ fn update_plates(
                 let x = sp.size.x / 2.0 + d * 0.5 + 6.0 * met.ui_scale();
                 at.translation = Vec3::new(x, 0.0, 2.0);
                 for &l in letter {
-                    if let Ok((mut fits, mut text, mut font, _, false)) = texts.get_mut(l) {
+                    if let Ok((mut fits, mut text, mut font, _, None)) = texts.get_mut(l) {
                         fits.set_if_neq(Fits(Rect::from_center_size(Vec2::ZERO, Vec2::splat(d))));
                         text.0 = table.speech.t("dealer-chip", &[]);
                         font.font_size = FontSize::Px(d * 0.6);
@@ -202,16 +223,47 @@ fn update_plates(
     }
 }
 
+/// A plate's name's size, in plate heights.
+const NAME_SIZE: f32 = 0.44;
+/// The least a name is shrunk to.
+const MIN_SHRINK: f32 = 0.55;
+
+/// A name laid out wider than its plate is set smaller (it shows so from the next frame on).
+fn fit_names(
+    mut names: Query<(&mut PlateName, &Fits, &TextLayoutInfo, &mut TextFont)>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    for (mut fit, fits, info, mut font) in &mut names {
+        if info.scale_factor <= 0.0 || fit.name.is_empty() {
+            continue;
+        }
+        let width = info.size.x / info.scale_factor;
+        // A little room each side.
+        let room = fits.0.width() * 0.94;
+        if width <= room || fit.shrink <= MIN_SHRINK {
+            continue;
+        }
+        fit.shrink = (fit.shrink * room / width).max(MIN_SHRINK);
+        font.font_size = FontSize::Px(fit.height * NAME_SIZE * fit.shrink);
+        redraw.write(RequestRedraw);
+    }
+}
+
 /// The seats' plates.
 pub struct PlatesPlugin;
 
 impl Plugin for PlatesPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, setup).add_systems(
-            Update,
-            update_plates
-                .run_if(table_changed.or_eager(resource_changed::<Speech>))
-                .in_set(TableSet::Show),
-        );
+        app.add_systems(Startup, setup)
+            .add_systems(
+                Update,
+                update_plates
+                    .run_if(table_changed.or_eager(resource_changed::<Speech>))
+                    .in_set(TableSet::Show),
+            )
+            .add_systems(
+                PostUpdate,
+                fit_names.after(bevy::sprite::update_text2d_layout),
+            );
     }
 }
