@@ -238,6 +238,17 @@ fn opponent_words(lang: Lang) -> &'static [&'static str] {
     }
 }
 
+/// How each language calls a friend who gave no name, word for word in the places of
+/// [`opponent_words`]: capitalised where the computer's words are (a sentence's start, a
+/// seat's label).
+fn unnamed_words(lang: Lang) -> &'static [&'static str] {
+    match lang {
+        Lang::En => &["Your friend", "your friend", "Your friend"],
+        Lang::Nl => &["Je vriend", "je vriend", "Je vriend"],
+        Lang::Id => &["Temanmu", "temanmu"],
+    }
+}
+
 /// Messages that speak of the computer as such, never of the opponent at the table.
 fn about_the_computer(id: &str) -> bool {
     ["settings-", "stats-", "help-", "menu-", "friend-", "level-"]
@@ -254,8 +265,9 @@ impl Voice {
         }
     }
 
-    /// This voice, naming the opponent `name` (a friend) where it would say "the computer";
-    /// `None`: the computer again.
+    /// This voice, naming the opponent `name` (a friend; an empty name is a friend who gave
+    /// none, called "your friend" in the voice's language) where it would say "the
+    /// computer"; `None`: the computer again.
     pub fn against(&self, name: Option<&str>) -> Voice {
         Voice {
             lang: self.lang,
@@ -284,6 +296,10 @@ impl Voice {
     pub fn t(&self, id: &str, args: &[Arg]) -> String {
         let text = texts().get(self.lang, id, args);
         match &self.opponent {
+            Some(name) if !about_the_computer(id) && name.is_empty() => opponent_words(self.lang)
+                .iter()
+                .zip(unnamed_words(self.lang))
+                .fold(text, |t, (w, u)| t.replace(w, u)),
             // Through a mark no message holds, so a name with "computer" in it stays whole.
             Some(name) if !about_the_computer(id) => opponent_words(self.lang)
                 .iter()
@@ -291,6 +307,29 @@ impl Voice {
                 .replace('\u{1}', name),
             _ => text,
         }
+    }
+
+    /// Message `id` about a friend, its `$name` the friend's name; for a friend who gave none,
+    /// the language's "your friend", capitalised where it starts a sentence.
+    pub fn named(&self, id: &str, name: Option<&str>, args: &[Arg]) -> String {
+        let mut all = args.to_vec();
+        if let Some(name) = name.filter(|n| !n.is_empty()) {
+            all.push(("name", name.into()));
+            return self.t(id, &all);
+        }
+        all.push(("name", "\u{1}".into()));
+        let text = self.t(id, &all);
+        let words = unnamed_words(self.lang);
+        let mut out = String::with_capacity(text.len() + 16);
+        for (i, part) in text.split('\u{1}').enumerate() {
+            if i > 0 {
+                let before = out.trim_end();
+                let starts = before.is_empty() || before.ends_with(['.', '!', '?', '…', ':']);
+                out.push_str(if starts { words[0] } else { words[1] });
+            }
+            out.push_str(part);
+        }
+        out
     }
 }
 
@@ -311,6 +350,28 @@ mod opponent_tests {
                 assert!(
                     !lower.contains("computer") && !lower.contains("komputer"),
                     "{named}"
+                );
+            }
+            // A friend with no name is "your friend", with a capital where a sentence starts.
+            let unnamed = Voice::new(lang).against(Some(""));
+            for id in ["status-thinking", "status-layoff"] {
+                let said = unnamed.t(id, &[("who", "computer".into())]);
+                let first = said.chars().next().unwrap();
+                assert!(first.is_uppercase(), "{lang:?} {id}: {said}");
+                assert!(!said.to_lowercase().contains("computer"), "{said}");
+            }
+            for id in ["friend-left", "friend-lost", "friend-playing"] {
+                let said = unnamed.named(id, None, &[]);
+                let first = said.chars().next().unwrap();
+                assert!(first.is_uppercase(), "{lang:?} {id}: {said}");
+                assert!(!said.contains('\u{1}'), "{said}");
+                assert!(
+                    said.contains(unnamed_words(lang)[0]) || said.contains(unnamed_words(lang)[1]),
+                    "{said}"
+                );
+                assert_eq!(
+                    unnamed.named(id, Some("Ana"), &[]),
+                    Voice::new(lang).t(id, &[("name", "Ana".into())])
                 );
             }
             // The settings still speak of the computer.
@@ -706,7 +767,7 @@ mod tests {
     /// (`[big-gin]`), or one of the few other names written that way (egui ids and areas of
     /// the table, each listed with its reason). A typo in a message id is none of these.
     fn id_like_is_known(lit: &str, ids: &BTreeSet<String>, variants: &BTreeSet<String>) -> bool {
-        const OTHER: [(&str, &str); 18] = [
+        const OTHER: [(&str, &str); 19] = [
             (
                 "computer-hand",
                 "an area of the table, for the layout's messages",
@@ -719,6 +780,7 @@ mod tests {
             ("hint-button", "an egui id"),
             ("menu-button", "an egui id"),
             ("menu-backdrop", "an egui id"),
+            ("menu-guard", "an egui id"),
             ("moves-strip", "an egui id"),
             ("score-strip", "an egui id"),
             ("series-over", "an egui id"),

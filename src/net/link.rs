@@ -88,6 +88,9 @@ pub struct LinkConfig {
     pub ping: Duration,
     pub silence: Duration,
     pub retry: Duration,
+    /// Joining: how long dialling may go on without a connection before the link says the
+    /// host could not be reached ([`LinkEvent::NotReached`]; it goes on dialling).
+    pub unreachable: Duration,
     /// The most messages a second the other side may send.
     pub max_rate: u32,
     /// Called after each event is told, from the network thread: to wake a game that sleeps
@@ -117,6 +120,7 @@ impl LinkConfig {
             ping: Duration::from_secs(3),
             silence: Duration::from_secs(12),
             retry: Duration::from_secs(2),
+            unreachable: Duration::from_secs(15),
             max_rate: 200,
             wake: None,
         }
@@ -137,6 +141,8 @@ impl LinkConfig {
 pub enum LinkEvent {
     /// Hosting: the endpoint is up; `ticket` is the invite code to give the friend, and `port`
     /// the UDP port it names (to bind again after a restart, so the same code still works).
+    /// Told at once with the game's own addresses, and again with the relay's address once the
+    /// endpoint has a relay (the first code keeps working: it names the same key).
     Ready { ticket: String, port: u16 },
     /// A connection to the friend is open (again): greet.
     Connected { friend: [u8; 32] },
@@ -144,6 +150,9 @@ pub enum LinkEvent {
     Message(Message),
     /// The connection is gone; the host waits for the friend, the guest dials again.
     Lost { why: Lost },
+    /// Joining: no connection for [`LinkConfig::unreachable`] since the link started, or since
+    /// the last [`Link::dial_now`]: the host's game could not be reached. Dialling goes on.
+    NotReached,
     /// Something from the other side was refused, and the connection with it when it came from
     /// the friend.
     Refused { why: Refused },
@@ -186,6 +195,8 @@ pub enum LinkError {
 
 enum Command {
     Send(Message),
+    /// Joining: dial at once, and count the wait for [`LinkEvent::NotReached`] afresh.
+    DialNow,
     Close,
 }
 
@@ -254,6 +265,12 @@ impl Link {
     /// Queues `msg` for the friend (dropped if there is no connection just now).
     pub fn send(&self, msg: Message) {
         let _ = self.commands.send(Command::Send(msg));
+    }
+
+    /// Joining: dials the host again at once (the player's Try again), and waits afresh before
+    /// saying it could not be reached.
+    pub fn dial_now(&self) {
+        let _ = self.commands.send(Command::DialNow);
     }
 
     /// The next event, if one has come; never blocks.
@@ -391,6 +408,8 @@ enum News {
     Streams(Option<(Connection, SendStream, RecvStream)>),
     /// A dial's connection with its streams open, or none if it failed.
     Dialled(Option<(Connection, SendStream, RecvStream)>),
+    /// Hosting: the invite code again, with the relay's address now known.
+    Ticket(String),
 }
 
 /// News tagged with the connection it is about (0: none yet, a handshake or a dial).
@@ -423,18 +442,34 @@ async fn run(
         Ok(e) => e,
         Err(why) => return events.send(LinkEvent::Failed { why }),
     };
+    let port = endpoint
+        .bound_sockets()
+        .iter()
+        .find(|a| a.is_ipv4())
+        .map_or(0, |a| a.port());
+    let news = tmpsc::unbounded_channel();
     if hosting {
+        // The code at once, with the game's own addresses, so a game on one network starts
+        // without waiting; again with the relay's once it is known (for friends behind NATs).
+        let ticket = EndpointTicket::new(own_addr(&endpoint).await).to_string();
+        events.send(LinkEvent::Ready {
+            ticket: ticket.clone(),
+            port,
+        });
         if config.relays {
-            // Wait (briefly) for a relay, so the ticket carries one for friends behind NATs.
-            let _ = timeout(Duration::from_secs(5), endpoint.online()).await;
+            let (endpoint, tell) = (endpoint.clone(), news.0.clone());
+            tokio::spawn(async move {
+                if timeout(Duration::from_secs(30), endpoint.online())
+                    .await
+                    .is_ok()
+                {
+                    let again = EndpointTicket::new(endpoint.addr()).to_string();
+                    if again != ticket {
+                        let _ = tell.send((0, News::Ticket(again)));
+                    }
+                }
+            });
         }
-        let ticket = EndpointTicket::new(endpoint.addr()).to_string();
-        let port = endpoint
-            .bound_sockets()
-            .iter()
-            .find(|a| a.is_ipv4())
-            .map_or(0, |a| a.port());
-        events.send(LinkEvent::Ready { ticket, port });
     }
     let mut l = Loop {
         friend: config.friend.and_then(|k| EndpointId::from_bytes(&k).ok()),
@@ -444,7 +479,9 @@ async fn run(
         handshakes: 0,
         dialling: false,
         next_dial: dial.as_ref().map(|_| Instant::now()),
-        news: tmpsc::unbounded_channel(),
+        unreached_since: Some(Instant::now()),
+        port,
+        news,
         config,
         events,
         in_flight,
@@ -466,6 +503,11 @@ async fn run(
             }
             command = commands.recv() => match command {
                 Some(Command::Send(msg)) => l.write(encode(&msg)),
+                Some(Command::DialNow) if dial.is_some() && l.next_dial.is_some() => {
+                    l.next_dial = Some(Instant::now());
+                    l.unreached_since = Some(Instant::now());
+                }
+                Some(Command::DialNow) => {}
                 // Closing the link is not ending the series (the game sends `Bye` for that):
                 // the friend is told the connection closed, and waits.
                 Some(Command::Close) | None => break,
@@ -503,6 +545,11 @@ struct Loop {
     /// Joining: a dial is under way, and when to dial next.
     dialling: bool,
     next_dial: Option<Instant>,
+    /// Joining with no connection: since when (`None` once told it could not be reached, or
+    /// while connected).
+    unreached_since: Option<Instant>,
+    /// The UDP port the endpoint is bound to (named by the invite code).
+    port: u16,
     news: (
         tmpsc::UnboundedSender<Tagged>,
         tmpsc::UnboundedReceiver<Tagged>,
@@ -560,6 +607,15 @@ impl Loop {
 
     fn tick(&mut self) {
         if self.open.is_none() {
+            // Joining and still not through: said once, dialling goes on.
+            if self.next_dial.is_some()
+                && self
+                    .unreached_since
+                    .is_some_and(|t| t.elapsed() >= self.config.unreachable)
+            {
+                self.unreached_since = None;
+                self.events.send(LinkEvent::NotReached);
+            }
             return;
         }
         if self.heard.elapsed() > self.config.silence {
@@ -613,6 +669,10 @@ impl Loop {
                 self.close_open(BYE, b"replaced");
                 self.install(conn, send, recv);
             }
+            News::Ticket(ticket) => self.events.send(LinkEvent::Ready {
+                ticket,
+                port: self.port,
+            }),
             News::Dialled(open) => {
                 self.dialling = false;
                 if let Some((conn, send, recv)) = open
@@ -680,6 +740,7 @@ impl Loop {
         ));
         self.open = Some(Open { conn, out, writer });
         self.heard = Instant::now();
+        self.unreached_since = None;
         self.events.send(LinkEvent::Connected {
             friend: *id.as_bytes(),
         });
@@ -695,8 +756,22 @@ impl Loop {
     fn lose(&mut self, why: Lost) {
         if let Some(o) = self.open.take() {
             o.writer.abort();
+            self.unreached_since = Some(Instant::now());
             self.events.send(LinkEvent::Lost { why });
         }
+    }
+}
+
+/// The endpoint's address once it holds an IP address of its own (a second or two at most:
+/// a machine with no network has none to wait for).
+async fn own_addr(endpoint: &Endpoint) -> EndpointAddr {
+    let end = Instant::now() + Duration::from_secs(2);
+    loop {
+        let addr = endpoint.addr();
+        if addr.ip_addrs().next().is_some() || Instant::now() >= end {
+            return addr;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 

@@ -811,3 +811,47 @@ fn a_silent_peer_is_lost_and_another_player_is_refused() {
     });
     drop(raw.conn);
 }
+
+/// Joining a code whose host is not running: after the wait the link says the host could not
+/// be reached, once, and goes on dialling; Try again (`dial_now`) counts the wait afresh; when
+/// the host starts (the same key and port, as a host that resumes), the joiner gets in by
+/// itself.
+#[test]
+fn joining_a_host_that_is_not_running_says_so_and_keeps_trying() {
+    let config = fast(LinkConfig::loopback(key(1)));
+    let (host, ticket, port) = hosting_at(config.clone());
+    host.close();
+    let joining = LinkConfig {
+        unreachable: Duration::from_millis(1000),
+        ..fast(LinkConfig::loopback(key(2)))
+    };
+    let t = Instant::now();
+    let guest = Link::join(&ticket, joining).unwrap();
+    wait_for(&guest, |e| matches!(e, LinkEvent::NotReached).then_some(()));
+    let first = t.elapsed();
+    assert!(
+        first >= Duration::from_millis(1000) && first < Duration::from_millis(2500),
+        "told after {first:?}"
+    );
+    // Said once: nothing more within another wait.
+    let again = guest.recv_timeout(Duration::from_millis(1300));
+    assert_eq!(again, None, "{again:?}");
+    // Try again: the wait counts afresh.
+    let t = Instant::now();
+    guest.dial_now();
+    wait_for(&guest, |e| matches!(e, LinkEvent::NotReached).then_some(()));
+    assert!(
+        t.elapsed() >= Duration::from_millis(1000),
+        "{:?}",
+        t.elapsed()
+    );
+    // The host starts again on its port with its key: the joiner, still dialling, gets in.
+    let (host, again, _) = hosting_at(LinkConfig { port, ..config });
+    assert_eq!(again, ticket);
+    wait_for(&guest, |e| {
+        matches!(e, LinkEvent::Connected { .. }).then_some(())
+    });
+    wait_for(&host, |e| {
+        matches!(e, LinkEvent::Connected { .. }).then_some(())
+    });
+}

@@ -54,7 +54,7 @@ status-upcard = Take the upcard or pass.
 status-draw = Draw: click or drag the stock or the discard pile.
 status-knock = Knock: click the card to discard (lit cards allow it), or Cancel knock.
 status-discard = Discard: double-click a card or drag it onto the pile.
-status-layoff = The computer knocked. Drag cards onto its melds, then Done.
+status-layoff = The computer knocked. Drag cards onto the knocker's melds, then Done.
 status-thinking = The computer is thinking…
 status-deadwood = Your deadwood: { $deadwood }
 
@@ -325,7 +325,7 @@ back-grey = Grey
 settings-sound = Sound
 settings-sound-on = On
 settings-volume = volume
-settings-no-sound = This build has no sound: build with the `sound` feature.
+settings-no-sound = This copy of the game was built without sound; the release packages have it.
 settings-restore = Restore defaults
 
 ## Statistics.
@@ -358,6 +358,8 @@ help-mouse-title = WITH THE MOUSE
 help-mouse = Click or drag the stock or the discard pile to draw. Double-click a card, or drag it onto the pile, to discard. Drag cards along your hand to arrange them, or use the Melds / Rank / Suit buttons (S cycles). When the computer knocks, drag your cards onto its melds (the melds a card fits light up), or press Lay off all, then Done.
 help-keys-title = KEYS
 help-keys = The whole round plays without the mouse. Left and right arrows move a gold highlight through the piles when you draw and through your hand otherwise; Up or Enter does what a click on it does (draw it, raise a card, then play it); Down lowers a raised card. Space is always the main button (Enter too, when nothing is highlighted). Each button shows its key: T take, P pass, K knock, G gin, L lay off all, D done, N next round; S sorts, H asks for a hint, Esc opens the menu.
+help-commit-title = THE DEAL'S COMMITMENT
+help-commit = The line at the top left, “Deal 1 · commitment …”, fixes each deal before its first card moves: the commitment is a SHA-256 hash of the deal's seed and number. Once the round is over the seed is shown beside it, and “hollywood-gin verify” checks that the cards played were the ones committed to (hover over the line for the command). Playing a friend, the guest's game checks each deal this way by itself.
 help-licences-title = LICENCES
 help-licences = Hollywood Gin is free software, under the MIT or the Apache 2.0 licence, at your choice. The card images are Adrian Kennard's, in the public domain (CC0). The game is built from the open-source crates listed below and draws its text in the DejaVu Sans font; their licences ask that these notices go with every copy.
 help-licence-game = The game's licence (MIT)
@@ -470,6 +472,7 @@ review-none = There was no decision to weigh in this round.
 ## Playing a friend on another computer.
 
 menu-friend = Play a friend
+menu-friend-resume = Resume the series with { $name }
 friend-intro = Play a Hollywood series against a friend on another computer, over the internet or your own network. One of you hosts and sends the other the invite code.
 friend-kept = Your series with { $name } is kept from last time.
 friend-resume = Resume
@@ -487,6 +490,10 @@ friend-paste = Paste
 friend-copied = Copied.
 friend-waiting = Send the code to your friend. The series starts when they join.
 friend-dialling = Connecting to your friend's game…
+friend-not-reached = Your friend's game could not be reached yet. Check that your friend is hosting (Play a friend → Host a series, with the code on their screen), that you pasted the whole code, and that both computers are online. Still trying…
+friend-try-again = Try again
+friend-host-cancelled = Hosting cancelled: the code you had no longer works.
+friend-join-cancelled = Joining cancelled.
 friend-offer = { $name }'s series: { $rules }.
 friend-accept = Play
 friend-cancel = Cancel
@@ -501,5 +508,4 @@ friend-left = { $name } ended the series.
 friend-other-version = Your friend runs Hollywood Gin { $theirs }, which cannot play this one ({ $ours }). Update both to the same version.
 friend-failed = The network could not start: { $why }
 friend-rules = gin { $gin }, undercut { $undercut }, knock at { $knock } or less, games to { $target }
-friend-someone = your friend
 seat-friend = { $name }

@@ -314,7 +314,7 @@ back-grey = Abu-abu
 settings-sound = Suara
 settings-sound-on = Nyala
 settings-volume = volume
-settings-no-sound = Versi ini tanpa suara: bangun dengan fitur `sound`.
+settings-no-sound = Salinan permainan ini dibuat tanpa suara; paket rilisnya memiliki suara.
 settings-restore = Kembalikan ke bawaan
 
 ## Statistik.
@@ -347,6 +347,8 @@ help-mouse-title = DENGAN MOUSE
 help-mouse = Klik atau seret tumpukan tertutup atau tumpukan buangan untuk mengambil kartu. Klik dua kali sebuah kartu, atau seret ke tumpukan buangan, untuk membuangnya. Seret kartu di tangan Anda untuk menyusunnya, atau pakai tombol Kombinasi / Angka / Jenis (S berganti urutan). Saat komputer mengetuk, seret kartu Anda ke kombinasinya (kombinasi yang cocok akan menyala), atau tekan Tempel semua, lalu Selesai.
 help-keys-title = KEYBOARD
 help-keys = Seluruh ronde bisa dimainkan tanpa mouse. Panah kiri dan kanan menggeser sorotan emas di antara kedua tumpukan saat Anda mengambil kartu, dan di antara kartu Anda pada saat lain; panah atas atau Enter sama dengan mengkliknya (mengambil, mengangkat kartu, lalu memainkannya); panah bawah menurunkan kartu yang terangkat. Spasi selalu menjadi tombol utama (Enter juga, jika tidak ada yang disorot). Setiap tombol menunjukkan tombol keyboard-nya: T ambil, P lewat, K ketuk, G gin, L tempel semua, D selesai, N ronde berikutnya; S mengurutkan, H meminta saran, Esc membuka menu.
+help-commit-title = KOMITMEN PEMBAGIAN
+help-commit = Baris di kiri atas, “Pembagian 1 · komitmen …”, menetapkan setiap pembagian sebelum kartu pertama bergerak: komitmen itu adalah hash SHA-256 dari seed dan nomor pembagian. Setelah ronde selesai seed-nya ditampilkan di sampingnya, dan “hollywood-gin verify” memeriksa bahwa kartu yang dimainkan adalah kartu yang dikomitmenkan (arahkan penunjuk ke baris itu untuk perintahnya). Saat bermain dengan teman, permainan tamu memeriksa setiap pembagian dengan cara ini sendiri.
 help-licences-title = LISENSI
 help-licences = Hollywood Gin adalah perangkat lunak bebas, di bawah lisensi MIT atau Apache 2.0, sesuai pilihan Anda. Gambar kartunya karya Adrian Kennard, milik umum (CC0). Permainan ini dibangun dari crate sumber terbuka di bawah ini dan menampilkan teksnya dengan fon DejaVu Sans; lisensi mereka meminta agar pemberitahuan ini selalu disertakan pada setiap salinan.
 help-licence-game = Lisensi permainan ini (MIT)
@@ -450,6 +452,7 @@ review-none = Tidak ada keputusan yang perlu ditimbang di ronde ini.
 ## Bermain melawan teman di komputer lain.
 
 menu-friend = Main dengan teman
+menu-friend-resume = Lanjutkan seri melawan { $name }
 friend-intro = Mainkan satu seri Hollywood melawan teman di komputer lain, lewat internet atau jaringanmu sendiri. Salah satu menjadi tuan rumah dan mengirim kode undangan ke yang lain.
 friend-kept = Seri kamu dengan { $name } tersimpan dari sebelumnya.
 friend-resume = Lanjutkan
@@ -467,6 +470,10 @@ friend-paste = Tempel
 friend-copied = Tersalin.
 friend-waiting = Kirim kode ini ke temanmu. Seri dimulai saat dia bergabung.
 friend-dialling = Menghubungkan ke permainan temanmu…
+friend-not-reached = Permainan temanmu belum bisa dijangkau. Pastikan temanmu sudah membuka seri (Main dengan teman → Buka seri, dengan kode di layarnya), bahwa kamu menempelkan seluruh kode, dan bahwa kedua komputer tersambung ke internet. Masih mencoba…
+friend-try-again = Coba lagi
+friend-host-cancelled = Seri dibatalkan: kode tadi tidak berlaku lagi.
+friend-join-cancelled = Batal bergabung.
 friend-offer = Seri milik { $name }: { $rules }.
 friend-accept = Main
 friend-cancel = Batal
@@ -481,5 +488,4 @@ friend-left = { $name } mengakhiri seri.
 friend-other-version = Temanmu memakai Hollywood Gin { $theirs }, yang tidak bisa bermain dengan versi ini ({ $ours }). Perbarui keduanya ke versi yang sama.
 friend-failed = Jaringan tidak dapat dimulai: { $why }
 friend-rules = gin { $gin }, undercut { $undercut }, ketuk pada { $knock } atau kurang, game sampai { $target }
-friend-someone = temanmu
 seat-friend = { $name }

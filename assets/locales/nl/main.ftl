@@ -51,7 +51,7 @@ status-upcard = Pak de open kaart of pas.
 status-draw = Trek: klik of sleep de stapel of de aflegstapel.
 status-knock = Kloppen: klik de kaart die je aflegt (oplichtende kaarten mogen), of Niet kloppen.
 status-discard = Afleggen: dubbelklik een kaart of sleep hem op de aflegstapel.
-status-layoff = De computer heeft geklopt. Sleep kaarten naar zijn combinaties, dan Klaar.
+status-layoff = De computer heeft geklopt. Sleep kaarten naar de combinaties van de klopper, dan Klaar.
 status-thinking = De computer denkt na…
 status-deadwood = Jouw losse punten: { $deadwood }
 
@@ -321,7 +321,7 @@ back-grey = Grijs
 settings-sound = Geluid
 settings-sound-on = Aan
 settings-volume = volume
-settings-no-sound = Deze versie heeft geen geluid: bouw met de `sound`-feature.
+settings-no-sound = Deze versie van het spel is zonder geluid gebouwd; de releasepakketten hebben het wel.
 settings-restore = Standaardwaarden terugzetten
 
 ## Statistieken.
@@ -354,6 +354,8 @@ help-mouse-title = MET DE MUIS
 help-mouse = Klik of sleep de stapel of de aflegstapel om te trekken. Dubbelklik een kaart, of sleep hem op de aflegstapel, om af te leggen. Sleep kaarten binnen je hand om ze te ordenen, of gebruik de knoppen Combinaties / Rang / Kleur (S wisselt). Klopt de computer, sleep je kaarten dan naar zijn combinaties (de combinaties waar een kaart bij past, lichten op), of druk op Alles aanleggen, en dan op Klaar.
 help-keys-title = TOETSEN
 help-keys = De hele ronde gaat ook zonder muis. De pijltjes links en rechts verplaatsen een gouden markering langs de stapels als je trekt, en anders langs je hand; pijl omhoog of Enter doet wat een klik erop doet (trekken, een kaart optillen, hem dan spelen); pijl omlaag zet een opgetilde kaart terug. De spatiebalk is altijd de hoofdknop (Enter ook, als er niets gemarkeerd is). Elke knop toont zijn toets: T pakken, P passen, K kloppen, G gin, L alles aanleggen, D klaar, N volgende ronde; S sorteert, H vraagt een tip, Esc opent het menu.
+help-commit-title = DE VASTLEGGING VAN DE HAND
+help-commit = De regel linksboven, „Hand 1 · vastlegging …”, legt elke hand vast voordat de eerste kaart beweegt: de vastlegging is een SHA-256-hash van de seed en het nummer van de hand. Na de ronde staat de seed ernaast, en „hollywood-gin verify” controleert dat de gespeelde kaarten de vastgelegde waren (wijs de regel aan voor het commando). Tegen een vriend controleert het spel van de gast elke hand zo zelf.
 help-licences-title = LICENTIES
 help-licences = Hollywood Gin is vrije software, onder de MIT- of de Apache 2.0-licentie, naar keuze. De kaartafbeeldingen zijn van Adrian Kennard en vrij van rechten (CC0). Het spel is gebouwd uit de opensourcecrates hieronder en toont zijn tekst in het lettertype DejaVu Sans; hun licenties vragen dat deze vermeldingen met elke kopie meegaan.
 help-licence-game = De licentie van het spel (MIT)
@@ -469,6 +471,7 @@ review-none = In deze ronde viel er niets te wegen.
 ## Tegen een vriend op een andere computer.
 
 menu-friend = Tegen een vriend
+menu-friend-resume = Verder met de reeks tegen { $name }
 friend-intro = Speel een Hollywood-reeks tegen een vriend op een andere computer, via internet of je eigen netwerk. Een van jullie is gastheer en stuurt de ander de uitnodigingscode.
 friend-kept = Je reeks met { $name } is bewaard van de vorige keer.
 friend-resume = Verdergaan
@@ -486,6 +489,10 @@ friend-paste = Plakken
 friend-copied = Gekopieerd.
 friend-waiting = Stuur de code naar je vriend. De reeks begint zodra die meedoet.
 friend-dialling = Verbinden met het spel van je vriend…
+friend-not-reached = Het spel van je vriend is nog niet bereikt. Kijk of je vriend een reeks heeft geopend (Tegen een vriend → Een reeks openen, met de code in beeld), of je de hele code hebt geplakt en of beide computers online zijn. We blijven het proberen…
+friend-try-again = Opnieuw proberen
+friend-host-cancelled = Hosten geannuleerd: de code van zonet werkt niet meer.
+friend-join-cancelled = Meedoen geannuleerd.
 friend-offer = De reeks van { $name }: { $rules }.
 friend-accept = Spelen
 friend-cancel = Annuleren
@@ -500,5 +507,4 @@ friend-left = { $name } heeft de reeks beëindigd.
 friend-other-version = Je vriend speelt Hollywood Gin { $theirs }, dat niet met deze ({ $ours }) kan spelen. Zet beide op dezelfde versie.
 friend-failed = Het netwerk kon niet starten: { $why }
 friend-rules = gin { $gin }, undercut { $undercut }, kloppen bij { $knock } of minder, spellen tot { $target }
-friend-someone = je vriend
 seat-friend = { $name }

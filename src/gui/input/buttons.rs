@@ -19,7 +19,7 @@ use super::pointer::{Gesture, Gestures};
 use crate::gui::app::modes::{MenuScreen, playing};
 use crate::gui::app::screen::Screen;
 use crate::gui::app::speech::Speech;
-use crate::gui::table::command::{HandCommand, HandView, PlayerCommand};
+use crate::gui::table::command::{HandCommand, HandView, PlayerCommand, SeriesCommand};
 use crate::gui::table::hand_order::SortMode;
 use crate::gui::table::layout::TableLayout;
 use crate::gui::table::phase::{Dealt, TableSet, TurnPhase};
@@ -63,6 +63,16 @@ fn lay_out_buttons(
         &view.speech,
         menu_open,
     );
+    // Next round pressed in a series with a friend who has not asked yet: it stays held down
+    // (the status line says whom the deal waits for). It cannot be taken back: the friend's
+    // game has been told.
+    if view.series.friend.as_ref().is_some_and(|f| f.asked) {
+        let next = PlayerCommand::Series(SeriesCommand::NextRound);
+        for b in list.iter_mut().filter(|b| b.cmd() == Some(next)) {
+            b.enabled = false;
+            b.on = true;
+        }
+    }
     for (entity, mut button) in &mut shown {
         match list.iter().position(|b| b.action == button.0.action) {
             Some(i) => {

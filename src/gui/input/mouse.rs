@@ -61,11 +61,16 @@ impl Drag {
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Hover(pub Option<Card>);
 
-/// What a click on `c` asks for, in `phase`.
-/// (`selected` is the card raised by a first click.)
+/// What a click on `c` asks for, in `phase`. (`selected` is the card raised by a first
+/// click; `knocking`, the player pressed Knock and chooses the card to knock with.)
+///
+/// Decision: a discard takes two clicks (or a double-click, or a drag), so a stray click
+/// never throws a card away; once Knock is pressed, one click on the card knocks with it, as
+/// the table's words say ("click the card to discard"): Knock was the deliberate step.
 pub fn click_command(
     m: &Match,
     selected: Option<Card>,
+    knocking: bool,
     phase: TurnPhase,
     c: Card,
 ) -> Option<PlayerCommand> {
@@ -81,7 +86,7 @@ pub fn click_command(
         TurnPhase::Draw if Some(c) == r.discard_top() => {
             Some(PlayerCommand::Move(Move::TakeDiscard))
         }
-        TurnPhase::Discard if mine && selected == Some(c) => {
+        TurnPhase::Discard if mine && (knocking || selected == Some(c)) => {
             Some(PlayerCommand::Move(Move::Play(c)))
         }
         TurnPhase::Discard if mine => Some(PlayerCommand::Hand(HandCommand::Select(c))),
@@ -187,7 +192,7 @@ fn hand_keys(
     }
     let act = keys.just_pressed(KeyCode::ArrowUp) || keys.just_pressed(KeyCode::Enter);
     if act && let Some(c) = focus {
-        out.write_batch(click_command(m, hand.selected, phase, c));
+        out.write_batch(click_command(m, hand.selected, hand.knocking, phase, c));
     }
 }
 
@@ -257,7 +262,7 @@ fn mouse_input(
                     ended.write(DragEnded(c));
                     drop_command(m, phase, &table, c, at)
                 } else if under(at) == Some(c) {
-                    click_command(m, hand.selected, phase, c)
+                    click_command(m, hand.selected, hand.knocking, phase, c)
                 } else {
                     None
                 };
@@ -363,11 +368,11 @@ mod tests {
         let stock_top = *r.stock().last().unwrap();
         let top = r.discard_top().unwrap();
         assert_eq!(
-            click_command(&m, None, TurnPhase::Draw, stock_top),
+            click_command(&m, None, false, TurnPhase::Draw, stock_top),
             Some(PlayerCommand::Move(Move::DrawStock))
         );
         assert_eq!(
-            click_command(&m, None, TurnPhase::Draw, top),
+            click_command(&m, None, false, TurnPhase::Draw, top),
             Some(PlayerCommand::Move(Move::TakeDiscard))
         );
         let hand_pos = Vec2::new(0.0, met.hand_y());
@@ -400,11 +405,16 @@ mod tests {
         let t = table_for(&m, None);
         let c = t.layout.hand[3];
         assert_eq!(
-            click_command(&m, None, TurnPhase::Discard, c),
+            click_command(&m, None, false, TurnPhase::Discard, c),
             Some(PlayerCommand::Hand(HandCommand::Select(c)))
         );
         assert_eq!(
-            click_command(&m, Some(c), TurnPhase::Discard, c),
+            click_command(&m, Some(c), false, TurnPhase::Discard, c),
+            Some(PlayerCommand::Move(Move::Play(c)))
+        );
+        // Knocking: one click plays the card (the core then knocks with it, or says why not).
+        assert_eq!(
+            click_command(&m, None, true, TurnPhase::Discard, c),
             Some(PlayerCommand::Move(Move::Play(c)))
         );
         assert_eq!(

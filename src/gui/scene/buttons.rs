@@ -32,6 +32,10 @@ const Z: f32 = 60.0;
 
 /// The face and text colours of a button in its state.
 pub fn button_colors(b: &Button, hovered: bool, pressed: bool) -> (look::Rgb, look::Rgb) {
+    // Chosen and holding (Next round pressed while the friend has not asked yet): held down.
+    if !b.enabled && b.on {
+        return (BUTTON_PRESSED, BUTTON_TEXT);
+    }
     if !b.enabled {
         return (BUTTON_OFF, BUTTON_OFF_TEXT);
     }

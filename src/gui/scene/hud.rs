@@ -263,20 +263,22 @@ fn update_texts(
     if let Ok(item) = status.single_mut() {
         let room = status_box(met);
         let mut text = status_line(speech, &series.current, hand.knocking, feedback, phase);
-        // Playing a friend: a dropped or ended connection says so before anything else.
+        // Playing a friend: a dropped or ended connection says so before anything else, and
+        // a Next round pressed says whom the deal waits for.
+        let asked = series.friend.as_ref().is_some_and(|f| f.asked);
         if let Some(note) = friend
             .0
             .as_ref()
             .filter(|_| series.friend.is_some())
             .and_then(|g| {
-                let name = g.name.clone().unwrap_or_default();
                 let id = match &g.status {
                     FriendStatus::Lost(_) => "friend-lost",
                     FriendStatus::Left => "friend-left",
                     FriendStatus::Foul(_) => "friend-foul",
+                    _ if asked && phase == TurnPhase::RoundOver => "friend-waiting-deal",
                     _ => return None,
                 };
-                Some(speech.t(id, &[("name", name.into())]))
+                Some(speech.named(id, g.name.as_deref(), &[]))
             })
         {
             text = note;

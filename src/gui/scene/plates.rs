@@ -80,7 +80,7 @@ pub fn seat_plates(
         (
             COMPUTER,
             match sp.opponent() {
-                Some(name) => sp.t("seat-friend", &[("name", name.into())]),
+                Some(name) => sp.named("seat-friend", Some(name), &[]),
                 None => sp.t("seat-computer", &[("level", level.into())]),
             },
             met.opponent_y(),

@@ -111,23 +111,48 @@ fn stay_awake(mut friend: ResMut<Friend>, mut wake: MessageWriter<StayAwake>) {
 }
 
 /// The table names the friend where it would say "the computer", while a friend's series is
-/// on the table.
+/// on the table (a friend who gave no name is "your friend": an empty name to the voice).
 fn name_the_friend(friend: Res<Friend>, series: Res<Series>, mut speech: ResMut<Speech>) {
     let name = friend
         .0
         .as_ref()
-        .and_then(|g| g.name.as_deref())
-        .filter(|_| series.friend.is_some());
+        .filter(|_| series.friend.is_some())
+        .map(|g| g.name.as_deref().unwrap_or(""));
     if speech.opponent() != name {
         speech.set_opponent(name);
     }
 }
 
-/// A link config for the player's network: n0's relays and lookup, waking the app.
-pub fn internet_config(wake: Option<Waker>) -> impl FnOnce([u8; 32]) -> LinkConfig {
-    move |key| LinkConfig {
-        wake,
-        ..LinkConfig::internet(key)
+/// Where a friend's game is looked for: over the internet (n0's relays and address lookup)
+/// as players play, or on this machine only, as the headless tests play (these machines have
+/// no internet, and no test may send anything beyond them).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FriendNet {
+    #[default]
+    Internet,
+    Loopback,
+}
+
+impl FriendNet {
+    /// The network the player's game looks on: the internet, unless `HOLLYWOOD_GIN_NET` is
+    /// `loopback` (two windows on one machine with nothing sent beyond it, as the lab and the
+    /// screenshot checks run them).
+    pub fn from_env() -> FriendNet {
+        match std::env::var("HOLLYWOOD_GIN_NET").as_deref() {
+            Ok("loopback") => FriendNet::Loopback,
+            _ => FriendNet::Internet,
+        }
+    }
+
+    /// The link config for this network, waking the app.
+    pub fn config(self, wake: Option<Waker>) -> impl FnOnce([u8; 32]) -> LinkConfig {
+        move |key| LinkConfig {
+            wake,
+            ..match self {
+                FriendNet::Internet => LinkConfig::internet(key),
+                FriendNet::Loopback => LinkConfig::loopback(key),
+            }
+        }
     }
 }
 
@@ -137,6 +162,7 @@ pub struct FriendPlugin;
 impl Plugin for FriendPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Friend>()
+            .insert_resource(FriendNet::from_env())
             .add_systems(Update, pump_friend.in_set(TableSet::Bot))
             .add_systems(PostUpdate, stay_awake.before(WakeCheck))
             .add_systems(

@@ -42,6 +42,9 @@ pub enum FriendStatus {
     Waiting,
     /// Joining: dialling the host.
     Dialling,
+    /// Joining: dialling for a while with no answer (the host's game is not running, the code
+    /// is wrong, or a network is down); dialling goes on.
+    NotReached,
     /// Joined and greeted: the host's rules wait for the player's yes.
     Offered,
     /// Connected and playing.
@@ -239,6 +242,14 @@ impl FriendGame {
         }
     }
 
+    /// Joining with no answer yet: dials again at once (the player's Try again).
+    pub fn try_again(&mut self) {
+        self.link.dial_now();
+        if self.status == FriendStatus::NotReached {
+            self.status = FriendStatus::Dialling;
+        }
+    }
+
     /// Closes the connection without ending the series (as quitting the game does), and waits
     /// for the network thread to finish: for tests and the end of the game.
     pub fn close(self) {
@@ -273,10 +284,14 @@ impl FriendGame {
                 continue;
             }
             match e {
+                // The code, and again with the relay's address once it is known: the status
+                // moves on only the first time (the friend may have joined since).
                 LinkEvent::Ready { ticket, port } => {
                     self.port = port;
                     self.ticket = Some(ticket);
-                    self.status = FriendStatus::Waiting;
+                    if self.status == FriendStatus::Starting {
+                        self.status = FriendStatus::Waiting;
+                    }
                 }
                 LinkEvent::Connected { friend } => {
                     self.friend_key = Some(friend);
@@ -290,7 +305,10 @@ impl FriendGame {
                 }
                 LinkEvent::Message(msg) => self.take(msg),
                 LinkEvent::Lost { why } => {
-                    if !matches!(self.status, FriendStatus::Waiting | FriendStatus::Dialling) {
+                    if !matches!(
+                        self.status,
+                        FriendStatus::Waiting | FriendStatus::Dialling | FriendStatus::NotReached
+                    ) {
                         self.status = FriendStatus::Lost(why);
                     }
                 }
@@ -299,6 +317,10 @@ impl FriendGame {
                 } => self.status = FriendStatus::Taken,
                 LinkEvent::Refused { why } => warn!("the link refused: {why}"),
                 LinkEvent::Failed { why } => self.status = FriendStatus::Failed(why),
+                LinkEvent::NotReached if self.status == FriendStatus::Dialling => {
+                    self.status = FriendStatus::NotReached;
+                }
+                LinkEvent::NotReached => {}
             }
         }
         news

@@ -133,6 +133,20 @@ impl Layout {
 /// (card heights).
 type InRow = (Card, f32, f32);
 
+/// How far apart the cards of a row of `n` cards in groups with `gaps` gaps between them lie:
+/// as wide as the window allows once the name plates have their room at both ends.
+fn row_step(met: Metrics, n: usize, gaps: f32) -> f32 {
+    let cw = met.card.x;
+    let room = met.size.x - 2.0 * met.side_reserve();
+    (cw * 0.62).min((room - cw - gaps * cw * 0.25) / (n as f32 - 1.0).max(1.0))
+}
+
+/// The width of a row of `n` cards in one group, from the first card's left edge to the last
+/// card's right edge.
+pub fn row_width(met: Metrics, n: usize) -> f32 {
+    row_step(met, n, 0.0) * (n as f32 - 1.0).max(0.0) + met.card.x
+}
+
 /// One row of cards in groups, centred at `y`; returns each group's rectangle (as laid, not
 /// lifted).
 fn row(
@@ -151,9 +165,7 @@ fn row(
         .count()
         .saturating_sub(1) as f32;
     let gap = cw * 0.25;
-    // As wide as the window allows once the name plates have their room at both ends.
-    let room = met.size.x - 2.0 * met.side_reserve();
-    let step = (cw * 0.62).min((room - cw - gaps * gap) / (n as f32 - 1.0).max(1.0));
+    let step = row_step(met, n, gaps);
     let width = step * (n as f32 - 1.0).max(0.0) + gaps * gap;
     let mut x = -width / 2.0;
     let mut i = 0;

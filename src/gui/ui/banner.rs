@@ -140,7 +140,8 @@ pub fn banner_window(
                             {
                                 out.write(PlayerCommand::Series(SeriesCommand::Review(i)));
                             }
-                            if let Some(d) = deal
+                            // Not in a series with a friend: a replayed deal would leave it.
+                            if let Some(d) = deal.filter(|_| series.friend.is_none())
                                 && ui.button(sp.t("replay-button", &[])).clicked()
                             {
                                 out.write(PlayerCommand::Series(SeriesCommand::Replay {

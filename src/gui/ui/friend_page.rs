@@ -12,18 +12,18 @@ use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use bevy_egui::{EguiContexts, egui};
 
-use super::page::{back, menu_window};
+use super::page::{back, menu_window_showing};
 use crate::gui::app::modes::MenuScreen;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
 use crate::gui::table::command::{PlayerCommand, SeriesCommand};
-use crate::gui::table::friend::{Friend, FriendGame, FriendStatus, internet_config};
+use crate::gui::table::friend::{Friend, FriendGame, FriendNet, FriendStatus};
 use crate::gui::table::persist::{FileWriter, KeptFriend};
 use crate::lang::Voice;
 use crate::net::link::Waker;
 use crate::rules::RuleSettings;
 use crate::seats::{MAX_NAME, clean_name, typed_name};
-use crate::store::friend::{FriendFile, SavedSide};
+use crate::store::friend::{FriendFile, SavedFriend, SavedSide};
 
 /// The page's form.
 #[derive(Resource, Default)]
@@ -34,6 +34,8 @@ pub struct FriendForm {
     /// The network could not start.
     failed: Option<String>,
     copied: bool,
+    /// The message saying what the player's last Cancel stopped (hosting, or joining).
+    cancelled: Option<&'static str>,
 }
 
 /// The rules of a series in a line.
@@ -84,6 +86,33 @@ fn paste() -> Option<String> {
     arboard::Clipboard::new().ok()?.get_text().ok()
 }
 
+/// The friend's name in a series kept from last time, if the friend gave one.
+pub fn kept_name(k: &SavedFriend) -> Option<&str> {
+    match &k.side {
+        SavedSide::Host { host, .. } => host.friend(),
+        SavedSide::Guest { guest, .. } => guest.host(),
+    }
+}
+
+/// Carries on the series kept from last time (its keys, port and code kept), from the Play a
+/// friend page or the main menu.
+pub fn resume(
+    kept: &mut KeptFriend,
+    friend: &mut Friend,
+    form: &mut FriendForm,
+    net: FriendNet,
+    proxy: Option<&EventLoopProxyWrapper>,
+) {
+    let Some(k) = kept.0.take() else { return };
+    match FriendGame::resume(k, net.config(waker(proxy))) {
+        Ok(g) => {
+            friend.0 = Some(g);
+            form.cancelled = None;
+        }
+        Err(e) => form.failed = Some(e.to_string()),
+    }
+}
+
 /// Wakes the app from the network thread (none in headless tests, which never sleep).
 fn waker(proxy: Option<&EventLoopProxyWrapper>) -> Option<Waker> {
     let proxy = (**proxy?).clone();
@@ -100,32 +129,33 @@ pub fn friend_page(
     mut settings: ResMut<PlayerSettings>,
     mut friend: ResMut<Friend>,
     mut form: ResMut<FriendForm>,
-    (mut kept, files): (ResMut<KeptFriend>, Res<FileWriter>),
+    (mut kept, files, net): (ResMut<KeptFriend>, Res<FileWriter>, Res<FriendNet>),
     proxy: Option<Res<EventLoopProxyWrapper>>,
     mut next: ResMut<NextState<MenuScreen>>,
     mut commands: MessageWriter<PlayerCommand>,
 ) -> Result {
     let sp = &*speech;
     let ctx = contexts.ctx_mut()?;
-    menu_window(ctx, sp.t("menu-friend", &[]), |ui| {
+    // Each step of the page is a page of its own to the double-click guard: Host a series
+    // pressed twice must not press the Cancel that takes its place.
+    let step = (
+        friend.0.as_ref().map(|g| std::mem::discriminant(&g.status)),
+        kept.0.is_some(),
+    );
+    menu_window_showing(ctx, sp.t("menu-friend", &[]), step, |ui| {
         ui.set_max_width(520.0);
         let Some(game) = friend.0.as_mut() else {
+            // What the player just stopped, said until the next step.
+            if let Some(id) = form.cancelled {
+                ui.label(egui::RichText::new(sp.t(id, &[])).strong());
+                ui.separator();
+            }
             // A series left off last time comes first.
-            if let Some(k) = kept.0.clone() {
-                let name = match &k.side {
-                    SavedSide::Host { host, .. } => host.friend().map(str::to_string),
-                    SavedSide::Guest { guest, .. } => guest.host().map(str::to_string),
-                }
-                .unwrap_or_else(|| sp.t("friend-someone", &[]));
-                ui.label(sp.t("friend-kept", &[("name", name.into())]));
+            if let Some(k) = &kept.0 {
+                ui.label(sp.named("friend-kept", kept_name(k), &[]));
                 ui.horizontal(|ui| {
                     if ui.button(sp.t("friend-resume", &[])).clicked() {
-                        let config = internet_config(waker(proxy.as_deref()));
-                        match FriendGame::resume(k, config) {
-                            Ok(g) => friend.0 = Some(g),
-                            Err(e) => form.failed = Some(e.to_string()),
-                        }
-                        kept.0 = None;
+                        resume(&mut kept, &mut friend, &mut form, *net, proxy.as_deref());
                     }
                     if ui.button(sp.t("friend-forget", &[])).clicked() {
                         files.write_friend(FriendFile::default());
@@ -150,22 +180,20 @@ pub fn friend_page(
                     settings.player_name = Some(typed_name(&name));
                 }
             });
+            // Sent as it is, empty if the player has no name: the friend's game calls the
+            // player "your friend" in its own language.
             let name = player_name(&settings);
-            let name = if name.is_empty() {
-                sp.t("friend-someone", &[])
-            } else {
-                name
-            };
             ui.separator();
             ui.label(sp.t(
                 "friend-host-note",
                 &[("rules", rules_line(sp, &settings.rules).into())],
             ));
             if ui.button(sp.t("friend-host", &[])).clicked() {
-                let config = internet_config(waker(proxy.as_deref()));
+                let config = net.config(waker(proxy.as_deref()));
                 match FriendGame::host(&name, settings.rules.clone(), config) {
                     Ok(g) => {
                         friend.0 = Some(g);
+                        form.cancelled = None;
                         kept.0 = None;
                     }
                     Err(e) => form.failed = Some(e.to_string()),
@@ -177,18 +205,26 @@ pub fn friend_page(
                 let field = ui.add(egui::TextEdit::singleline(&mut form.code).desired_width(300.0));
                 // Ctrl+V (Cmd+V) in the field, and a Paste button, read the system clipboard:
                 // the window has no clipboard of its own.
+                // The key event's own modifiers: a chord typed within one frame is one too
+                // (see `overlay::repair_chords`).
                 let keyed = field.has_focus()
-                    && ui.input(|i| i.modifiers.command && i.key_pressed(egui::Key::V));
+                    && ui.input(|i| {
+                        i.events.iter().any(|e| {
+                            matches!(e, egui::Event::Key { key: egui::Key::V, pressed: true, modifiers, .. }
+                                if modifiers.command)
+                        })
+                    });
                 if (ui.button(sp.t("friend-paste", &[])).clicked() || keyed)
                     && let Some(text) = paste()
                 {
                     form.code = text.trim().to_string();
                 }
                 if ui.button(sp.t("friend-join", &[])).clicked() {
-                    let config = internet_config(waker(proxy.as_deref()));
+                    let config = net.config(waker(proxy.as_deref()));
                     match FriendGame::join(&form.code, &name, config) {
                         Ok(g) => {
                             friend.0 = Some(g);
+                            form.cancelled = None;
                             form.bad_code = false;
                             kept.0 = None;
                         }
@@ -209,11 +245,8 @@ pub fn friend_page(
             back(ui, sp, &mut next);
             return;
         };
-        let name = game
-            .name
-            .clone()
-            .unwrap_or_else(|| sp.t("friend-someone", &[]));
-        let named = |id: &str| sp.t(id, &[("name", name.clone().into())]);
+        let name = game.name.clone();
+        let named = |id: &str| sp.named(id, name.as_deref(), &[]);
         let mut cancel = false;
         match game.status.clone() {
             FriendStatus::Starting => {
@@ -242,12 +275,19 @@ pub fn friend_page(
                 ui.label(sp.t("friend-dialling", &[]));
                 cancel = ui.button(sp.t("friend-cancel", &[])).clicked();
             }
+            FriendStatus::NotReached => {
+                ui.label(sp.t("friend-dialling", &[]));
+                ui.colored_label(egui::Color32::LIGHT_RED, sp.t("friend-not-reached", &[]));
+                ui.horizontal(|ui| {
+                    if ui.button(sp.t("friend-try-again", &[])).clicked() {
+                        game.try_again();
+                    }
+                    cancel = ui.button(sp.t("friend-cancel", &[])).clicked();
+                });
+            }
             FriendStatus::Offered => {
                 let rules = game.rules().map(|r| rules_line(sp, r)).unwrap_or_default();
-                ui.label(sp.t(
-                    "friend-offer",
-                    &[("name", name.clone().into()), ("rules", rules.into())],
-                ));
+                ui.label(sp.named("friend-offer", name.as_deref(), &[("rules", rules.into())]));
                 ui.horizontal(|ui| {
                     if ui.button(sp.t("friend-accept", &[])).clicked() {
                         game.accept();
@@ -295,6 +335,13 @@ pub fn friend_page(
             }
         }
         if cancel {
+            form.cancelled = match game.status {
+                FriendStatus::Starting | FriendStatus::Waiting => Some("friend-host-cancelled"),
+                FriendStatus::Dialling | FriendStatus::NotReached | FriendStatus::Offered => {
+                    Some("friend-join-cancelled")
+                }
+                _ => None,
+            };
             game.end();
             friend.0 = None;
             files.write_friend(FriendFile::default());

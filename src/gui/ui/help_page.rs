@@ -14,7 +14,7 @@ use crate::rules::RuleSettings;
 /// The How to play page's sections, in order: each a heading and a body message. The bodies
 /// take the rules' numbers as variables ([`help_args`]), so the page says what the series in
 /// play is scored by.
-pub const HELP: [(&str, &str); 7] = [
+pub const HELP: [(&str, &str); 8] = [
     ("help-round-title", "help-round"),
     ("help-melds-title", "help-melds"),
     ("help-knock-title", "help-knock"),
@@ -22,6 +22,7 @@ pub const HELP: [(&str, &str); 7] = [
     ("help-hollywood-title", "help-hollywood"),
     ("help-mouse-title", "help-mouse"),
     ("help-keys-title", "help-keys"),
+    ("help-commit-title", "help-commit"),
 ];
 
 /// The notices of every crate the game is built from, as cargo-about generates them from

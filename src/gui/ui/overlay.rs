@@ -65,6 +65,7 @@ fn begin_pass(
         h.finish()
     };
     let margin = 6.0 * zoom;
+    placer.text = met.ui;
     placer.begin(
         items,
         Rect::from_corners(Vec2::splat(margin), met.size - margin),
@@ -107,6 +108,63 @@ fn drop_repeated_modifiers(
     }
 }
 
+/// bevy_egui takes a frame's modifier keys in before its other keys, so a chord that comes
+/// whole within one frame (a fast hand, a remote desktop, a script: Ctrl down, A, Ctrl up)
+/// reached egui as the plain letter, and Ctrl+A typed "a" into the invite code field instead
+/// of selecting its text (Ctrl+V likewise typed "v"). This follows the frame's keys in order
+/// and gives each letter typed with Ctrl (Cmd on macOS) held back as the chord it was: its
+/// text taken out, and its key event with the modifier (which is what egui's text fields, and
+/// the invite code's Ctrl+V, read).
+fn repair_chords(
+    mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+    mut held: Local<(bool, bool)>,
+) {
+    use bevy::input::keyboard::Key;
+    let mut chords = Vec::new();
+    for k in keys.read() {
+        let down = k.state.is_pressed();
+        match &k.logical_key {
+            Key::Control => held.0 = down,
+            Key::Super | Key::Meta => held.1 = down,
+            Key::Character(c) if down && (held.0 || held.1) => chords.push((c.to_string(), *held)),
+            _ => {}
+        }
+    }
+    if chords.is_empty() {
+        return;
+    }
+    for mut input in &mut inputs {
+        let raw = &mut input.0;
+        for (c, (ctrl, cmd)) in &chords {
+            let mods = egui::Modifiers {
+                ctrl: *ctrl,
+                mac_cmd: cfg!(target_os = "macos") && *cmd,
+                command: if cfg!(target_os = "macos") {
+                    *cmd
+                } else {
+                    *ctrl
+                },
+                ..Default::default()
+            };
+            if let Some(i) = raw
+                .events
+                .iter()
+                .position(|e| matches!(e, egui::Event::Text(t) if t == c))
+            {
+                raw.events.remove(i);
+            }
+            let key = egui::Key::from_name(&c.to_uppercase());
+            if let Some(egui::Event::Key { modifiers, .. }) = raw.events.iter_mut().find(|e| {
+                matches!(e, egui::Event::Key { key: k, pressed: true, modifiers, .. }
+                    if Some(*k) == key && !modifiers.command)
+            }) {
+                *modifiers = mods;
+            }
+        }
+    }
+}
+
 /// The egui overlay: its windows in their order.
 pub struct OverlayPlugin;
 
@@ -135,7 +193,7 @@ impl Plugin for OverlayPlugin {
             )
             .add_systems(
                 PreUpdate,
-                drop_repeated_modifiers
+                (drop_repeated_modifiers, repair_chords)
                     .after(EguiPreUpdateSet::ProcessInput)
                     .before(EguiPreUpdateSet::BeginPass),
             );

@@ -19,6 +19,8 @@ use crate::gui::app::screen::Metrics;
 pub struct Placer {
     /// egui's zoom: the table's text scale.
     pub zoom: f32,
+    /// The player's text size (1 at 100%), of which `zoom` is a part.
+    pub text: f32,
     /// What must stay uncovered, in window pixels: the table's items, then each window placed.
     keep: Vec<Rect>,
     /// The same less the table items that yield to a window the player asked for
@@ -36,6 +38,9 @@ pub struct Placer {
     /// the table was then.
     naturals: HashMap<&'static str, egui::Vec2>,
     naturals_for: u64,
+    /// What the table was when each window was last placed: a size drawn for another table
+    /// (another text size, another language) only guides the first frame, and is not kept.
+    placed_for: HashMap<&'static str, u64>,
 }
 
 impl Placer {
@@ -116,11 +121,15 @@ impl Placer {
         // scale), so a window placed at the size it had at one scale could come out too big
         // at the next and swing between two places; its largest size since the table last
         // changed holds it still.
+        let drawn_for_now =
+            self.placed_for.insert(id, self.naturals_for) == Some(self.naturals_for);
         let natural = match self.naturals.get(id) {
             Some(n) => natural.max(*n),
             None => natural,
         };
-        self.naturals.insert(id, natural);
+        if drawn_for_now {
+            self.naturals.insert(id, natural);
+        }
         // A point or two over what was drawn: a frame's stroke does not scale with its text.
         let natural = Vec2::new(natural.x, min_h.unwrap_or(natural.y)) + Vec2::splat(2.0);
         let mut f: f32 = 1.0;

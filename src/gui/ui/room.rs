@@ -22,7 +22,7 @@ use crate::gui::input::offer::Button;
 use crate::gui::scene::hud::{narration_box, status_box};
 use crate::gui::scene::plates::seat_plates;
 use crate::gui::table::command::HandView;
-use crate::gui::table::layout::{Lifts, RAISE, layout};
+use crate::gui::table::layout::{Lifts, RAISE, layout, row_width};
 use crate::gui::table::phase::TurnPhase;
 use crate::rules::Match;
 use crate::seats::HUMAN;
@@ -101,6 +101,15 @@ pub fn table_items<'a>(
         }
         let slot = &mut groups[g].1;
         *slot = Some(slot.map_or(rect, |s| s.union(rect)));
+    }
+    // The other side's row is kept clear as wide as it grows: it holds an eleventh card
+    // between its draw and its discard. Kept at its ten-card width, a window beside it moved
+    // down below it and back up on every turn of the other side's.
+    if let Some(rect) = groups[0].1.as_mut() {
+        let widest = row_width(met, 11);
+        if rect.width() < widest {
+            *rect = Rect::from_center_size(rect.center(), Vec2::new(widest, rect.height()));
+        }
     }
     for (what, rect) in groups {
         if let Some(rect) = rect {

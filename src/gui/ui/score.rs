@@ -68,13 +68,14 @@ fn grid_cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) {
 
 /// The score window's contents; nothing in it goes below `bottom` (egui points). `scale`: the
 /// text scale it is drawn at, which the room its History asks for follows, so the window's
-/// height at scale 1 is the same whatever scale it was measured at.
+/// height at scale 1 is the same whatever scale it was measured at; `compact`: the rules as a
+/// tooltip rather than a line.
 fn scoreboard(
     ui: &mut egui::Ui,
     sp: &Speech,
     series: &Series,
     deals: &[DealPlayed],
-    (bottom, scale): (f32, f32),
+    (bottom, scale, compact): (f32, f32, bool),
     out: &mut MessageWriter<PlayerCommand>,
 ) -> (f32, f32, f32) {
     let sb = series.current.scoreboard();
@@ -132,19 +133,23 @@ fn scoreboard(
             }
             ui.end_row();
         });
-    ui.label(&v.series);
     let target = sb.rules.game_target;
-    ui.label(
-        egui::RichText::new(sp.t(
-            "score-rules",
-            &[
-                ("target", target.into()),
-                ("gin", sb.rules.gin_bonus.into()),
-                ("undercut", sb.rules.undercut_bonus.into()),
-            ],
-        ))
-        .small(),
+    let rules = sp.t(
+        "score-rules",
+        &[
+            ("target", target.into()),
+            ("gin", sb.rules.gin_bonus.into()),
+            ("undercut", sb.rules.undercut_bonus.into()),
+        ],
     );
+    // Above 100% text the rules are the series line's tooltip: two lines less, so the pad
+    // has room to grow with the text (see `score_width`).
+    if compact {
+        ui.label(&v.series).on_hover_text(rules);
+    } else {
+        ui.label(&v.series);
+        ui.label(egui::RichText::new(rules).small());
+    }
     let n = v.history.len();
     let history = egui::CollapsingHeader::new(sp.t("score-history", &[("rounds", n.into())]))
         .id_salt("history")
@@ -177,7 +182,10 @@ fn scoreboard(
                                 let seed =
                                     sp.t("history-seed", &[("seed", d.seed.to_string().into())]);
                                 ui.label(egui::RichText::new(seed).small().weak());
-                                replay_button(ui, sp, d, out);
+                                // Not in a series with a friend: a replay would leave it.
+                                if series.friend.is_none() {
+                                    replay_button(ui, sp, d, out);
+                                }
                             });
                         }
                     }
@@ -199,8 +207,22 @@ fn scoreboard(
 /// the window to its strip on a laptop screen the moment the player opens it.
 const HISTORY_ROOM: f32 = 48.0;
 
-/// The score window's width, in points at the player's text size.
+/// The score window's width, in points at the player's text size: at 100% text.
 const SCORE_WIDTH: f32 = 330.0;
+/// The least width its grid and lines read well at, in points.
+const MIN_SCORE_WIDTH: f32 = 230.0;
+
+/// The score window's width in points for the player's text size `text` (1 at 100%).
+///
+/// Decision: larger text makes the window taller rather than wider (it widens only with the
+/// square root of the text size). The room left of the piles is about as wide as the window at
+/// 100% text, so a window 1.5 times as wide at 150% fitted there only shrunk back to 100% (or
+/// less: it was the one window that did not grow with the setting). Above 100% the rules line
+/// becomes a tooltip too (see `scoreboard`): the room's height, between the opponent's row and
+/// the status line, binds as well.
+fn score_width(text: f32) -> f32 {
+    (SCORE_WIDTH / text.max(1.0).sqrt()).max(MIN_SCORE_WIDTH)
+}
 
 /// A small "Replay" button for a finished deal; its tooltip names the seed.
 fn replay_button(
@@ -242,10 +264,12 @@ pub fn score_window(
     // neither side has room at any scale, a strip names it and opens it on a click (over the
     // table, until the next move).
     let score_h = room.score_min_h;
+    let width = score_width(placer.text);
+    let compact = placer.text > 1.0;
     let score = placer.place(
         ctx,
         "score",
-        egui::vec2(SCORE_WIDTH, 250.0),
+        egui::vec2(width, 250.0),
         score_h,
         &[Side::Left, Side::Right],
         min_f,
@@ -262,10 +286,11 @@ pub fn score_window(
                     // ever was (the History's header fills it), so a width left to the
                     // contents would not narrow again when the text shrinks, and the place
                     // found for it would be too small.
-                    .min_width(SCORE_WIDTH * p.scale)
-                    .max_width(SCORE_WIDTH * p.scale)
+                    .min_width(width * p.scale)
+                    .max_width(width * p.scale)
                     .show(ctx, |ui| {
-                        scoreboard(ui, sp, &series, &deals.list, (p.bottom, p.scale), &mut out)
+                        let fit = (p.bottom, p.scale, compact);
+                        scoreboard(ui, sp, &series, &deals.list, fit, &mut out)
                     })
             });
             if let Some(d) = drawn {
@@ -289,9 +314,10 @@ pub fn score_window(
                     .fixed_pos(egui::pos2(8.0, below + 40.0))
                     .resizable(false)
                     .collapsible(false)
-                    .max_width(SCORE_WIDTH)
+                    .max_width(width)
                     .show(ctx, |ui| {
-                        scoreboard(ui, sp, &series, &deals.list, (met_y / zoom, 1.0), &mut out)
+                        let fit = (met_y / zoom, 1.0, compact);
+                        scoreboard(ui, sp, &series, &deals.list, fit, &mut out)
                     });
             }
         }
