@@ -3801,3 +3801,51 @@ fn ctrl_a_selects_the_invite_code_field() {
     let texts = drawn_texts(&mut app);
     assert!(texts.iter().any(|t| t == "x"), "Ctrl+A then x: {texts:?}");
 }
+
+/// A double click on Next round deals the next round and does nothing more: its second click,
+/// where the new deal's Pass now is, is the double click's (it passed the upcard before).
+#[test]
+fn a_double_click_on_next_round_does_not_pass_the_new_upcard() {
+    let next = PlayerCommand::Series(SeriesCommand::NextRound);
+    let mut tried = 0;
+    for seed in 1..30u64 {
+        let mut app = app("double-next", seed);
+        set_speed(&mut app, AnimSpeed::Instant);
+        play_round_out(&mut app);
+        settle(&mut app);
+        let Some(b) = shown_button(&mut app, next) else {
+            continue;
+        };
+        let at = to_screen(&mut app, b.pos);
+        click(&mut app, at);
+        settle(&mut app);
+        // Only a deal that offers the player the upcard first puts Pass where Next round was.
+        let pass = shown_button(&mut app, PlayerCommand::Move(Move::Pass));
+        if pass.is_none_or(|p| !p.contains(b.pos)) {
+            continue;
+        }
+        tried += 1;
+        click(&mut app, at);
+        settle(&mut app);
+        let m = &app.world().resource::<Series>().current;
+        assert_eq!(m.deals(), 2, "seed {seed}: the next round is dealt");
+        assert!(
+            m.round().history().iter().all(|mv| mv.seat != HUMAN),
+            "seed {seed}: the second click played {:?}",
+            m.round().history()
+        );
+        // After the double click's time, a click on Pass passes.
+        std::thread::sleep(hollywood_gin::gui::input::pointer::DOUBLE_CLICK);
+        click(&mut app, at);
+        settle(&mut app);
+        assert_eq!(
+            last_move(&app),
+            Some(Action::PassUpcard),
+            "seed {seed}: a later click"
+        );
+        if tried == 2 {
+            break;
+        }
+    }
+    assert!(tried >= 1, "no deal put Pass where Next round was");
+}

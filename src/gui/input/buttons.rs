@@ -15,7 +15,7 @@ use bevy::prelude::*;
 
 use super::keys::{Binding, KEYS};
 use super::offer::{Button, ButtonAction, available, buttons};
-use super::pointer::{Gesture, Gestures};
+use super::pointer::{DOUBLE_CLICK, DOUBLE_CLICK_REACH, Gesture, Gestures};
 use crate::gui::app::modes::{MenuScreen, playing};
 use crate::gui::app::screen::Screen;
 use crate::gui::app::speech::Speech;
@@ -105,6 +105,10 @@ fn buttons_stale(
 
 /// Where the pointer is among the buttons, and a click on one becomes its command (a greyed
 /// button answers nothing).
+///
+/// Decision: the second press of a double click, where the first pressed a button that another
+/// has replaced since (Next round, and the new deal's Pass in its place), presses nothing: a
+/// double click on a button is one press of it.
 fn press_buttons(
     buttons: Query<(Entity, &TableButton)>,
     screen: Res<Screen>,
@@ -112,6 +116,7 @@ fn press_buttons(
     mut hover: ResMut<ButtonHover>,
     mut out: MessageWriter<PlayerCommand>,
     mut menu: ResMut<NextState<MenuScreen>>,
+    mut last: Local<Option<(std::time::Instant, Vec2, ButtonAction)>>,
 ) {
     let button_at = |p: Vec2| {
         let w = screen.to_table(p);
@@ -122,6 +127,16 @@ fn press_buttons(
         if let Gesture::Press(p) = g
             && let Some((_, b)) = button_at(p)
         {
+            let now = std::time::Instant::now();
+            let second = last.is_some_and(|(t, at, action)| {
+                now.duration_since(t) < DOUBLE_CLICK
+                    && at.distance(p) <= DOUBLE_CLICK_REACH
+                    && action != b.0.action
+            });
+            if second {
+                continue;
+            }
+            *last = Some((now, p, b.0.action));
             match b.0.action {
                 ButtonAction::Command(c) => {
                     out.write(c);

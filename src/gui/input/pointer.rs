@@ -35,6 +35,14 @@ use bevy::window::{PrimaryWindow, WindowEvent};
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContext, EguiPreUpdateSet, PrimaryEguiContext};
 
+/// How long a click stays the second of a double click, for the guards that keep it off what
+/// replaced what its first click pressed (the menu's pages, the table's buttons): longer than
+/// egui's own 0.3 s, as the systems' double-click settings go up to about half a second.
+pub const DOUBLE_CLICK: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// How near the first press a second one must be to be its double click's, in logical pixels.
+pub const DOUBLE_CLICK_REACH: f32 = 12.0;
+
 /// Which side the pointer belongs to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PointerOwner {

@@ -71,6 +71,11 @@ fn pump_friend(
         let s = series.bypass_change_detection();
         if s.friend.is_none() {
             s.with_friend(m.clone(), game.hosting());
+            // A host that had asked for the next deal before it quit still has: its Next
+            // round shows held down.
+            if let Some(f) = s.friend.as_mut() {
+                f.asked = game.asked_next();
+            }
             game.shown = true;
             series.set_changed();
             menu.set(MenuScreen::Closed);

@@ -223,6 +223,17 @@ impl FriendGame {
         }
     }
 
+    /// Whether this side has asked for the next deal and it has not come yet (as the host's
+    /// state keeps it, across a restart).
+    pub fn asked_next(&self) -> bool {
+        match &self.side {
+            Side::Host(h) => {
+                h.ready_for_next()[0] && h.series().is_some_and(|m| m.round().is_finished())
+            }
+            Side::Guest(_) => false,
+        }
+    }
+
     /// The rules of the series: the host's own, or those its greeting told.
     pub fn rules(&self) -> Option<&RuleSettings> {
         match &self.side {

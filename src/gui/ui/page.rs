@@ -11,7 +11,7 @@
 //! frame after every input (a repaint), so that is before the double click's second click
 //! comes.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContext, egui};
@@ -19,12 +19,8 @@ use bevy_egui::{EguiContext, egui};
 use crate::gui::app::modes::MenuScreen;
 use crate::gui::app::speech::Speech;
 
-/// How long a click stays the second of a double click: longer than egui's own 0.3 s, as the
-/// systems' double-click settings go up to about half a second.
-pub const DOUBLE_CLICK: Duration = Duration::from_millis(500);
-
-/// How near the first press a click must be to be its second, in points.
-const REACH: f32 = 12.0;
+pub use crate::gui::input::pointer::DOUBLE_CLICK;
+use crate::gui::input::pointer::DOUBLE_CLICK_REACH as REACH;
 
 /// The guard's memory, in egui's temporary data.
 #[derive(Clone, Default)]
@@ -215,7 +211,7 @@ mod tests {
             assert!(frame(&ctx, 0, Some(at), guarded));
             frame(&ctx, 1, None, guarded);
             // The second, a tenth of a second later, on the new step's button.
-            std::thread::sleep(Duration::from_millis(100));
+            std::thread::sleep(std::time::Duration::from_millis(100));
             let second = frame(&ctx, 1, Some(at), guarded);
             assert_eq!(second, !guarded, "guarded {guarded}");
             // After the double click's time, a click is a click.
