@@ -3164,23 +3164,27 @@ fn a_hosting_window_stays_responsive_and_quits_at_once_under_a_modified_guest() 
             .clone()
     };
 
-    // A guest that stops reading.
-    let (mut host, ticket) = host_with_code("mallory-stall");
-    let to = addr(&ticket);
-    let _held = rt.block_on(async {
-        let e = mallory_endpoint(5, Some(1024), false).await;
-        let conn = e.connect(to, hollywood_gin::net::link::ALPN).await.unwrap();
-        let (send, recv) = conn.open_bi().await.unwrap();
-        // Greets, and greets again forty times: each greeting is answered.
-        let greetings: Vec<u8> = (0..41)
-            .flat_map(|_| encode(&hello("Mallory", None)))
-            .collect();
-        tokio::spawn(write_then_ping(send, greetings));
-        (e, conn, recv)
-    });
-    responsive_until(&mut host, Duration::from_secs(10), "no greeting", |a| {
-        friend_status(a) == Some(FriendStatus::Playing)
-    });
+    // A guest that greets, greets again forty times (each greeting is answered), with a
+    // receive window of 1 KB, and then reads nothing, pinging all the while.
+    let stalled = |tag: &str| {
+        let (mut host, ticket) = host_with_code(tag);
+        let to = addr(&ticket);
+        let held = rt.block_on(async {
+            let e = mallory_endpoint(5, Some(1024), false).await;
+            let conn = e.connect(to, hollywood_gin::net::link::ALPN).await.unwrap();
+            let (send, recv) = conn.open_bi().await.unwrap();
+            let greetings: Vec<u8> = (0..41)
+                .flat_map(|_| encode(&hello("Mallory", None)))
+                .collect();
+            tokio::spawn(write_then_ping(send, greetings));
+            (e, conn, recv)
+        });
+        responsive_until(&mut host, Duration::from_secs(10), "no greeting", |a| {
+            friend_status(a) == Some(FriendStatus::Playing)
+        });
+        (host, held)
+    };
+    let (mut host, _held) = stalled("mallory-stall");
     let took = responsive_until(
         &mut host,
         Duration::from_secs(6),
@@ -3190,22 +3194,8 @@ fn a_hosting_window_stays_responsive_and_quits_at_once_under_a_modified_guest() 
     println!("a guest that stopped reading: lost as stalled after {took:?}");
     quits_at_once(host, "hosting, a guest not reading");
 
-    // A guest that stops reading, and the player quits before the stall is even seen.
-    let (mut host, ticket) = host_with_code("mallory-stall-quit");
-    let to = addr(&ticket);
-    let _held = rt.block_on(async {
-        let e = mallory_endpoint(5, Some(1024), false).await;
-        let conn = e.connect(to, hollywood_gin::net::link::ALPN).await.unwrap();
-        let (send, recv) = conn.open_bi().await.unwrap();
-        let greetings: Vec<u8> = (0..41)
-            .flat_map(|_| encode(&hello("Mallory", None)))
-            .collect();
-        tokio::spawn(write_then_ping(send, greetings));
-        (e, conn, recv)
-    });
-    responsive_until(&mut host, Duration::from_secs(10), "no greeting", |a| {
-        friend_status(a) == Some(FriendStatus::Playing)
-    });
+    // The same, and the player quits before the stall is even seen.
+    let (host, _held) = stalled("mallory-stall-quit");
     quits_at_once(host, "hosting, a guest not reading, quit at once");
 
     // A dozen connections that never open a stream, then the real friend.

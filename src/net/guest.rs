@@ -23,6 +23,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::fair::{FairError, GuestDeal, GuestNonce, first_dealer};
+use super::side::note_foul;
 use super::told::{GUEST, Told, ToldError, hidden_part_over, local};
 use super::wire::{Message, WireError, check_hello, hello};
 use crate::rules::{Action, Match, Move, RuleError, RuleSettings};
@@ -180,11 +181,7 @@ impl Guest {
             return Err(GuestError::NotNow("the series has ended"));
         }
         let res = self.take(msg, nonce);
-        if let Err(e) = &res
-            && e.is_foul()
-        {
-            self.foul = Some(e.to_string());
-        }
+        note_foul(&res, GuestError::is_foul, &mut self.foul);
         res
     }
 

@@ -31,6 +31,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::fair::{FairError, HostDeal, HostSecret, first_dealer};
+use super::side::note_foul;
 use super::told::{GUEST, HOST, Told, hidden_part_over};
 use super::wire::{Message, WireError, check_hello, hello};
 use crate::rules::{Action, Match, Move, Round, RuleError, RuleSettings};
@@ -169,11 +170,7 @@ impl Host {
             return Err(Refusal::NotNow("the series has ended"));
         }
         let res = self.take(msg, secret);
-        if let Err(e) = &res
-            && e.is_foul()
-        {
-            self.foul = Some(e.to_string());
-        }
+        note_foul(&res, Refusal::is_foul, &mut self.foul);
         res
     }
 

@@ -78,6 +78,20 @@ pub trait Side {
     }
 }
 
+/// Notes in `foul` why a refusal ended the series, if `is_foul` says it did: either side keeps
+/// it, and takes nothing more.
+pub(super) fn note_foul<T, E: Display>(
+    res: &Result<T, E>,
+    is_foul: impl Fn(&E) -> bool,
+    foul: &mut Option<String>,
+) {
+    if let Err(e) = res
+        && is_foul(e)
+    {
+        *foul = Some(e.to_string());
+    }
+}
+
 impl WireError {
     fn verdict(&self) -> Verdict {
         match self {
