@@ -513,7 +513,7 @@ fn a_friend_that_stops_reading_is_lost_and_gets_back_in_and_quitting_is_quick() 
     let (why, at) = lost(&host);
     assert_eq!(why, Lost::Stalled);
     let took = at - t;
-    assert!(took < Duration::from_millis(3000), "stalled after {took:?}");
+    assert!(took < Duration::from_millis(4500), "stalled after {took:?}");
     // The friend's game comes back with its key: replaced at once.
     let t = Instant::now();
     let back = Link::join(&ticket, fast(LinkConfig::loopback(key(5)))).unwrap();
@@ -590,7 +590,7 @@ fn a_host_that_stops_reading_is_lost_and_the_guest_quits_at_once() {
             let (why, at) = lost(&guest);
             assert_eq!(why, Lost::Stalled);
             assert!(
-                at - t < Duration::from_millis(3000),
+                at - t < Duration::from_millis(4500),
                 "stalled after {:?}",
                 at - t
             );
@@ -830,7 +830,7 @@ fn joining_a_host_that_is_not_running_says_so_and_keeps_trying() {
     wait_for(&guest, |e| matches!(e, LinkEvent::NotReached).then_some(()));
     let first = t.elapsed();
     assert!(
-        first >= Duration::from_millis(1000) && first < Duration::from_millis(2500),
+        first >= Duration::from_millis(1000) && first < Duration::from_millis(5000),
         "told after {first:?}"
     );
     // Said once: nothing more within another wait.
