@@ -629,7 +629,7 @@ fn make_meld(
         // for its low points rather than to meld: Medium never does that, but many players do
         // (the public heuristic and Monte Carlo bots of the arena always do). It is left loose
         // as often as the opponent's earlier rounds say it takes that way, up to half the time
-        // (half the time before they say anything; `crate::ai::style`, README).
+        // (half the time before they say anything; `crate::ai::style`, docs/expert-log.md).
         if attempt == 0
             && a.deadwood
                 .without(c)
@@ -1116,7 +1116,7 @@ mod tests {
 
     /// The real opponent hand's deadwood against the record-dealt ones late in a round, by
     /// how often the opponent has drawn: mean deadwood, and how often it is 10 or less; the
-    /// last column keeps the lower of two dealt hands (tried, not adopted: README).
+    /// last column keeps the lower of two dealt hands (tried, not adopted: docs/expert-log.md).
     #[test]
     #[ignore = "a measurement, minutes in release: cargo test --release --no-default-features --lib late_hands -- --ignored --nocapture"]
     fn late_hands_by_draws() {
@@ -1208,9 +1208,9 @@ mod tests {
     /// see the opponent's real hand (2,000 stock orders). Printed: how many points a round the
     /// variant's different moves gain by that judge, with a 95% interval, by kind of decision.
     /// Checked against the simulator: Hard loses 3.8 ± 2.0 points a round to Expert here
-    /// (300 rounds) and the plans variant (README) 1.0 ± 0.9, as both do in play. It
+    /// (300 rounds) and the plans variant (docs/expert-log.md) 1.0 ± 0.9, as both do in play. It
     /// overstates changes that move the deals towards the real hand, which its judge sees too
-    /// (one real card in every deal: +3.9 here, +0.9 in play; README), so play decides those.
+    /// (one real card in every deal: +3.9 here, +0.9 in play; docs/expert-log.md), so play decides those.
     /// Rounds `HG_FROM` to `HG_FROM + HG_N` (default 0 and 100; run two ranges side by side).
     #[test]
     #[ignore = "a measurement, ~6 s a round in release: cargo test --release --no-default-features --lib oracle_judged -- --ignored --nocapture"]

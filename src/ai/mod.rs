@@ -52,8 +52,8 @@ pub enum Level {
 impl Level {
     /// Every level, easiest first: the settings offer them and the statistics count them in this
     /// order. A level must be as good as its name, so Expert was left out until it measured
-    /// stronger than Hard: it wins 55.6% ± 3.0 of 1,050 mirrored series against Hard (README,
-    /// Computer levels), short of its issue's 60% but clear of even.
+    /// stronger than Hard: it wins 55.6% ± 3.0 of 1,050 mirrored series against Hard
+    /// (`docs/levels.md`), short of its issue's 60% but clear of even.
     pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
     /// A bot of this level with a seed.

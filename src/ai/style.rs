@@ -2,31 +2,19 @@
 //!
 //! Expert deals the opponent's hidden cards from its record in the round ([`super::hard`]'s
 //! `determinize_history`), and that reading needs a guess at how it plays: does a card it took
-//! from the pile meld, or was it taken for its low points? Does it knock as soon as it clearly
-//! may, or hold out for a low knock or gin? Medium and Hard take only to meld and knock early;
-//! the public bots of the arena take any card that lowers their deadwood and hold out. Guessing
-//! one way for everybody cost against the other kind of player, so Expert reads it from the
-//! opponent's earlier rounds: when a round ends with a knock, both hands are shown, and every
-//! card the opponent took from the pile is seen to have ended in a meld or not.
+//! from the pile meld, or was it taken for its low points? Medium and Hard take only to meld;
+//! the public bots of the arena take any card that lowers their deadwood. Guessing one way for
+//! everybody cost against the other kind, so Expert reads it from the opponent's earlier
+//! rounds: when a round ends with a knock both hands are shown, and every card the opponent
+//! took from the pile is seen to have ended in a meld or not. Those are public facts of
+//! finished rounds, never a hidden card.
 //!
-//! The counts are public facts of finished rounds (the cards taken and thrown, the hands shown
-//! at the knock), never a hidden card: a player at the table sees the same.
-//!
-//! From them [`Style::eager`] gives the chance that the opponent is an eager taker. Expert
-//! reads its record that way as often, up to half the time (a loose low card it took was taken
-//! for its points, a knock above deadwood 4 it could have made was passed up), and past one
-//! half lets a share of the rollouts play the opponent that way too (none at one half, half at
-//! certainty). So against a player seen to take only to meld it reads the record as Medium
-//! plays, and against one seen to take eagerly it plays as the version that did best against
-//! the public bots (README); before any round is shown it reads it half and half, as Expert
-//! read every opponent before. Reading every take as eager once the guess is sure, and every
-//! rollout that way, measured worse than half against the heuristic bot (README).
-//!
-//! How the opponent knocks is not read: the share of its knocks above deadwood 4 does not tell
-//! the kinds apart (Hard 80%, the EAAI baseline 85%, the crate's Monte Carlo bot 86%, its
-//! heuristic bot 42%, over the same games as the rates below). The round review leaves it out
-//! too: a round's verdicts stay a matter of that round alone, whatever the rounds after it
-//! showed.
+//! Decisions: [`Style::eager`] gives the chance that the opponent is an eager taker; Expert
+//! reads its record that way as often, up to half the time, and past one half lets a share of
+//! the rollouts play that way too (none at one half, half at certainty). How the opponent
+//! knocks is not read, since it does not tell the kinds apart; the round review leaves the
+//! style out, so a round's verdicts stay a matter of that round alone. The rates measured and
+//! the readings tried are in `docs/expert-log.md` ("Against the public bots").
 
 use serde::{Deserialize, Serialize};
 

@@ -290,7 +290,7 @@ pub fn run(opts: GuiOptions) -> ExitCode {
         system_lang: crate::lang::Lang::system(),
         window_size: opts.size,
     });
-    // For measuring what a frame costs (see the README): Bevy's frame time and frame count,
+    // For measuring what a frame costs (see docs/CONTRIBUTING.md): Bevy's frame time and frame count,
     // logged every second.
     if std::env::var_os("HOLLYWOOD_GIN_FRAME_STATS").is_some() {
         app.add_plugins((
