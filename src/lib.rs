@@ -19,9 +19,10 @@
 //! - [`words`] holds every sentence the player reads, built from the core's facts, for the
 //!   window and the command line alike, spoken through [`lang::Voice`]; [`seats`] says who
 //!   sits where.
-//! - [`net`] is the start of playing a friend on another computer: deals neither side can
-//!   choose ([`net::fair`]), the frames the two games exchange ([`net::wire`]) and the host's
-//!   referee ([`net::referee`]), plain Rust.
+//! - [`net`] is playing a friend on another computer: deals neither side can choose
+//!   ([`net::fair`]), the frames the two games exchange ([`net::wire`]) and each side as a
+//!   state machine ([`net::host`], the referee, and [`net::guest`]), plain Rust; with the
+//!   `net` feature, the connection (`net::link`).
 //! - [`report`] tells the player what went wrong where no window can: stderr, a message box
 //!   where stderr goes nowhere, and `crash.log` for a panic.
 //! - Illegal actions are values ([`rules::RuleError`]), never panics, because actions come from
@@ -29,6 +30,11 @@
 //!
 //! Card representation: a card is a byte and a hand a 52-bit set (see [`rules::card`]); the
 //! order of cards in a hand is the table's business, not the rules'.
+
+// The documentation is the engineers' (`cargo doc --document-private-items`, checked in CI): a
+// module's notes may link the private items they explain.
+#![allow(rustdoc::private_intra_doc_links)]
+
 pub mod ai;
 #[cfg(feature = "gui")]
 pub mod gui;

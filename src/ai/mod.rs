@@ -18,6 +18,9 @@
 pub mod expert;
 pub mod hard;
 pub mod heuristic;
+#[cfg(any(test, feature = "measure"))]
+#[doc(hidden)]
+pub mod measure;
 pub mod review;
 mod rounds;
 pub mod sim;

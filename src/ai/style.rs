@@ -33,7 +33,7 @@ pub struct Style {
 
 /// How often a card taken from the pile ends loose (thrown again, or outside the melds shown),
 /// for a player who takes only to meld and for one who takes any card that lowers its deadwood.
-/// Measured over 20 series of 8 rounds (`rates_by_level`) and 20 arena games per bot: Medium
+/// Measured over 20 series of 8 rounds (`rates_by_level` in `src/ai/measure.rs`) and 20 arena games per bot: Medium
 /// 0 of 302, Hard 52 of 508, the EAAI baseline 18 of 228 (a card taken to meld ends loose when
 /// the meld is broken or the round ends before it is used); the crate's heuristic bot 184 of
 /// 426, its Monte Carlo bot 116 of 330.
@@ -109,8 +109,9 @@ impl Style {
 mod tests {
     use super::*;
     use crate::ai::heuristic::{Medium, lowers_deadwood};
-    use crate::ai::{Bot, Level, View};
-    use crate::rules::{Action, Phase, RuleSettings};
+    use crate::ai::measure::play_series;
+    use crate::ai::{Bot, View};
+    use crate::rules::{Action, Phase};
 
     /// Medium, except that it takes any pile top that leaves it less deadwood (as the arena's
     /// public bots do).
@@ -135,29 +136,9 @@ mod tests {
         }
     }
 
-    /// Plays `rounds` rounds of a series between `bots` (P1, P2); returns the match and the
-    /// counts each seat showed, added up round by round.
-    fn play(bots: [&dyn Bot; 2], seed: u64, rounds: usize) -> (Match, [Style; 2]) {
-        let mut m = Match::new(RuleSettings::default(), seed);
-        let mut shown = [Style::default(); 2];
-        for i in 0..rounds {
-            while let Some(s) = m.round().to_act() {
-                let v = View::of(m.round(), s, Some(m.scoreboard()));
-                m.apply(s, bots[s.index()].decide(&v)).unwrap();
-            }
-            for s in [Seat::P1, Seat::P2] {
-                shown[s.index()].observe(m.round(), s);
-            }
-            if i + 1 < rounds && m.next_round().is_err() {
-                break;
-            }
-        }
-        (m, shown)
-    }
-
     #[test]
     fn an_eager_taker_is_told_from_a_melder() {
-        let (m, shown) = play([&Medium, &Eager], 7, 12);
+        let (m, shown) = play_series([&Medium, &Eager], 7, 12);
         let [melder, eager] = shown;
         assert!(melder.takes > 0 && eager.takes > 0, "{shown:?}");
         assert_eq!(melder.loose_takes, 0, "Medium takes only to meld");
@@ -176,23 +157,5 @@ mod tests {
         let s = |takes, loose_takes| Style { takes, loose_takes }.eager();
         assert!(s(1, 1) > 0.5 && s(1, 0) < 0.5);
         assert!(s(10, 1) < s(10, 2) && s(10, 2) < s(10, 4));
-    }
-
-    /// The rates `LOOSE_IF_MELDER` was measured from (the crate bots' side is in the arena).
-    #[test]
-    #[ignore = "measurement, minutes in release: cargo test --release --no-default-features --lib rates_by_level -- --ignored --nocapture"]
-    fn rates_by_level() {
-        for (a, b) in [(Level::Hard, Level::Hard), (Level::Medium, Level::Medium)] {
-            let mut total = [Style::default(); 2];
-            for g in 0..20u64 {
-                let (x, y) = (a.bot(g), b.bot(g + 99));
-                let (_, shown) = play([x.as_ref(), y.as_ref()], g, 8);
-                for i in 0..2 {
-                    total[i].takes += shown[i].takes;
-                    total[i].loose_takes += shown[i].loose_takes;
-                }
-            }
-            println!("{a:?} {:?}\n{b:?} {:?}", total[0], total[1]);
-        }
     }
 }

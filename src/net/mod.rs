@@ -9,7 +9,7 @@
 //!   (messages in, messages and events out). The host's game is the one referee.
 //! - [`side`]: either side behind one face, for what carries its messages, and what a
 //!   refusal means for the series.
-//! - [`link`] (feature `net`): the connection, an iroh endpoint on a thread of its own.
+//! - `link` (feature `net`): the connection, an iroh endpoint on a thread of its own.
 //!
 //! The table's part (hosting and joining from the menu, the series on the table) is
 //! `gui::table::friend_game`'s.

@@ -15,7 +15,7 @@
 //!   empty one behind, so code after it cannot reach the writer: instead, dropping the
 //!   [`FileWriter`] (when Bevy's world is dropped as the event loop ends) waits for every
 //!   queued write. On macOS the menu's Quit (Cmd+Q) ends the process from inside the event
-//!   loop without dropping anything, so the game's run also registers [`flush_at_exit`], which
+//!   loop without dropping anything, so the game's run also registers [`FileWriter::flush_at_exit`], which
 //!   waits for the writer from the C library's exit handlers.
 
 use std::sync::mpsc::{Receiver, Sender, channel};
