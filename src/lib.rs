@@ -31,10 +31,6 @@
 //! Card representation: a card is a byte and a hand a 52-bit set (see [`rules::card`]); the
 //! order of cards in a hand is the table's business, not the rules'.
 
-// The documentation is the engineers' (`cargo doc --document-private-items`, checked in CI): a
-// module's notes may link the private items they explain.
-#![allow(rustdoc::private_intra_doc_links)]
-
 pub mod ai;
 #[cfg(feature = "gui")]
 pub mod gui;

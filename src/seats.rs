@@ -6,7 +6,7 @@ use crate::rules::Seat;
 
 /// The human sits at P1, the computer at P2.
 pub const HUMAN: Seat = Seat::P1;
-pub const COMPUTER: Seat = Seat::P2;
+pub const OPPONENT: Seat = Seat::P2;
 
 /// The longest display name, in characters: what fits on a seat's name plate. The table's
 /// font is monospaced (Fira Mono), so every letter takes 0.6 of the text's height, which is

@@ -23,25 +23,25 @@ use bevy_egui::{EguiContext, egui};
 use hollywood_gin::ai::{Level, View};
 use hollywood_gin::gui::GamePlugins;
 use hollywood_gin::gui::app::modes::MenuScreen;
-use hollywood_gin::gui::app::screen::{Metrics, Screen};
+use hollywood_gin::gui::app::screen::{Metrics, WindowMetrics};
 use hollywood_gin::gui::app::settings::PlayerSettings;
 use hollywood_gin::gui::app::speech::Speech;
 use hollywood_gin::gui::input::buttons::TableButton;
-use hollywood_gin::gui::input::mouse::Hover;
+use hollywood_gin::gui::input::cards::Hover;
 use hollywood_gin::gui::input::offer::{Button, ButtonAction};
 use hollywood_gin::gui::scene::art::CardArt;
 use hollywood_gin::gui::scene::cards::Slide;
 use hollywood_gin::gui::table::bot::BotTask;
 use hollywood_gin::gui::table::command::{
-    Feedback, HandCommand, HandView, Move, PlayerCommand, SeriesCommand,
+    Feedback, HandCommand, HandView, PlayerCommand, PlayerMove, SeriesCommand,
 };
 use hollywood_gin::gui::table::hand_order::SortMode;
 use hollywood_gin::gui::table::layout::{CardSprite, Lifts, Placed, TableLayout, layout};
 use hollywood_gin::gui::table::persist::Boot;
-use hollywood_gin::gui::table::phase::{Animating, Dealt, TableSet, TurnPhase, phase_of};
+use hollywood_gin::gui::table::phase::{Animating, DealtRound, TableSet, TurnPhase, phase_of};
 use hollywood_gin::gui::table::series::Series;
 use hollywood_gin::rules::{Action, Card, RuleSettings};
-use hollywood_gin::seats::{COMPUTER, HUMAN};
+use hollywood_gin::seats::{HUMAN, OPPONENT};
 use hollywood_gin::store::Paths;
 use hollywood_gin::store::settings::AnimSpeed;
 
@@ -59,7 +59,7 @@ struct Seen {
 fn check_phase(
     state: Res<State<TurnPhase>>,
     series: Res<Series>,
-    dealing: Res<Dealt>,
+    dealing: Res<DealtRound>,
     mut seen: ResMut<Seen>,
 ) {
     let want = if dealing.busy(&series.current) {
@@ -163,25 +163,25 @@ fn set_speed(app: &mut App, speed: AnimSpeed) {
 /// The commands a player would give for the bot's action.
 fn commands_for(a: &Action) -> Vec<PlayerCommand> {
     match a {
-        Action::TakeUpcard => vec![PlayerCommand::Move(Move::TakeUpcard)],
-        Action::PassUpcard => vec![PlayerCommand::Move(Move::Pass)],
-        Action::DrawStock => vec![PlayerCommand::Move(Move::DrawStock)],
-        Action::TakeDiscard => vec![PlayerCommand::Move(Move::TakeDiscard)],
+        Action::TakeUpcard => vec![PlayerCommand::Move(PlayerMove::TakeUpcard)],
+        Action::PassUpcard => vec![PlayerCommand::Move(PlayerMove::Pass)],
+        Action::DrawStock => vec![PlayerCommand::Move(PlayerMove::DrawStock)],
+        Action::TakeDiscard => vec![PlayerCommand::Move(PlayerMove::TakeDiscard)],
         // Select first, as a double-click does.
         Action::Discard(c) => vec![
             PlayerCommand::Hand(HandCommand::Select(*c)),
-            PlayerCommand::Move(Move::Play(*c)),
+            PlayerCommand::Move(PlayerMove::Play(*c)),
         ],
         Action::Knock { discard, .. } => vec![
             PlayerCommand::Hand(HandCommand::Knock),
-            PlayerCommand::Move(Move::Play(*discard)),
+            PlayerCommand::Move(PlayerMove::Play(*discard)),
         ],
-        Action::Gin { .. } => vec![PlayerCommand::Move(Move::Gin)],
-        Action::LayOff { card, meld } => vec![PlayerCommand::Move(Move::LayOff {
+        Action::Gin { .. } => vec![PlayerCommand::Move(PlayerMove::Gin)],
+        Action::LayOff { card, meld } => vec![PlayerCommand::Move(PlayerMove::LayOff {
             card: *card,
             meld: *meld,
         })],
-        Action::FinishLayoffs => vec![PlayerCommand::Move(Move::Done)],
+        Action::FinishLayoffs => vec![PlayerCommand::Move(PlayerMove::Done)],
     }
 }
 
@@ -190,7 +190,7 @@ fn commands_for(a: &Action) -> Vec<PlayerCommand> {
 fn assert_cards_match_the_core(app: &mut App) {
     let world = app.world_mut();
     let series = world.resource::<Series>();
-    let met = world.resource::<Screen>().metrics;
+    let met = world.resource::<WindowMetrics>().metrics;
     let hand = world.resource::<HandView>();
     // The playable card under the pointer stands up a little.
     let pointed = world.resource::<Hover>().0;
@@ -221,7 +221,7 @@ fn assert_cards_match_the_core(app: &mut App) {
             art.back.clone()
         };
         assert_eq!(sprite.image, image, "{} shows the wrong side", cs.0);
-        if r.hand(COMPUTER).contains(cs.0) && r.knock().is_none() && !r.is_finished() {
+        if r.hand(OPPONENT).contains(cs.0) && r.knock().is_none() && !r.is_finished() {
             assert_eq!(sprite.image, art.back, "computer's {} must be hidden", cs.0);
         }
     }
@@ -243,7 +243,7 @@ fn three_rounds_through_the_plugins_keep_state_and_cards_with_the_core() {
             let series = w.resource::<Series>();
             (
                 phase_of(&series.current),
-                w.resource::<Dealt>().busy(&series.current),
+                w.resource::<DealtRound>().busy(&series.current),
                 w.resource::<Animating>().0,
                 series.current.round().history().len(),
             )
@@ -273,7 +273,7 @@ fn three_rounds_through_the_plugins_keep_state_and_cards_with_the_core() {
                 }
                 vec![PlayerCommand::Series(SeriesCommand::NextRound)]
             }
-            TurnPhase::ComputerTurn | TurnPhase::Dealing => continue,
+            TurnPhase::OpponentTurn | TurnPhase::Dealing => continue,
             _ => {
                 let a = me.decide(&View::of(r, HUMAN, Some(series.current.scoreboard())));
                 moves += 1;
@@ -305,7 +305,7 @@ fn three_rounds_through_the_plugins_keep_state_and_cards_with_the_core() {
         TurnPhase::Dealing,
         TurnPhase::Draw,
         TurnPhase::Discard,
-        TurnPhase::ComputerTurn,
+        TurnPhase::OpponentTurn,
         TurnPhase::RoundOver,
     ] {
         assert!(seen.phases.contains(&p), "never in {p:?}");
@@ -331,7 +331,7 @@ fn at_speed_zero_nothing_animates_and_the_bot_moves_at_once() {
             .round()
             .history()
             .iter()
-            .filter(|m| m.seat == COMPUTER)
+            .filter(|m| m.seat == OPPONENT)
             .count()
     };
     while computer_moves(&app) < 4 && frames < 400 {
@@ -373,7 +373,7 @@ fn the_series_is_saved_after_every_move_and_resumes_exactly() {
         app.update();
         let series = app.world().resource::<Series>();
         let r = series.current.round();
-        let dealing = app.world().resource::<Dealt>().busy(&series.current);
+        let dealing = app.world().resource::<DealtRound>().busy(&series.current);
         let state = *app.world().resource::<State<TurnPhase>>().get();
         if !dealing
             && state != TurnPhase::Dealing
@@ -566,7 +566,7 @@ fn a_whole_round_is_played_with_the_keys_alone() {
         let r = app.world().resource::<Series>().current.round().clone();
         let want = match phase(&app) {
             TurnPhase::RoundOver => break,
-            TurnPhase::ComputerTurn | TurnPhase::Dealing => {
+            TurnPhase::OpponentTurn | TurnPhase::Dealing => {
                 app.update();
                 continue;
             }
@@ -667,24 +667,24 @@ fn click(app: &mut App, p: Vec2) {
     button(app, ButtonState::Released);
 }
 
-/// Screen position (logical pixels, top-left origin) of a table point.
+/// Window position (logical pixels, top-left origin) of a table point.
 fn to_screen(app: &mut App, world: Vec2) -> Vec2 {
     let window = window_entity(app);
     let w = app.world().get::<Window>(window).unwrap();
     Vec2::new(w.width() / 2.0 + world.x, w.height() / 2.0 - world.y)
 }
 
-/// The table's metrics as the game uses them: the [`Screen`] resource's, which include the
+/// The table's metrics as the game uses them: the [`WindowMetrics`] resource's, which include the
 /// player's text size (a `Metrics::new` of the window's size would be right only at 100%).
 /// It must be up to date with the window: a test that resized it runs a frame first.
 fn metrics(app: &mut App) -> Metrics {
     let window = window_entity(app);
     let w = app.world().get::<Window>(window).unwrap();
     let size = Vec2::new(w.width(), w.height());
-    let met = app.world().resource::<Screen>().metrics;
+    let met = app.world().resource::<WindowMetrics>().metrics;
     assert_eq!(
         met.size, size,
-        "the Screen resource is behind the window's size"
+        "the WindowMetrics resource is behind the window's size"
     );
     met
 }
@@ -716,7 +716,7 @@ fn settle(app: &mut App) {
         let busy = {
             let w = app.world();
             let series = w.resource::<Series>();
-            w.resource::<Dealt>().busy(&series.current) || w.resource::<Animating>().0
+            w.resource::<DealtRound>().busy(&series.current) || w.resource::<Animating>().0
         };
         let sliding = app
             .world_mut()
@@ -803,7 +803,7 @@ fn reach_a_discard_with_eleven_cards(app: &mut App) {
             TurnPhase::UpcardOffer => {
                 let pass = shown_buttons(app)
                     .into_iter()
-                    .find(|b| b.cmd() == Some(PlayerCommand::Move(Move::Pass)))
+                    .find(|b| b.cmd() == Some(PlayerCommand::Move(PlayerMove::Pass)))
                     .unwrap();
                 let p = to_screen(app, pass.pos);
                 click(app, p);
@@ -877,7 +877,7 @@ fn every_card_and_button_responds(app: &mut App, what: &str) {
                 assert!(!hand.knocking, "{what}: a greyed Knock knocked");
                 assert!(b.label.starts_with("Knock ("), "{what}: {}", b.label);
             }
-            PlayerCommand::Move(Move::Gin) => {
+            PlayerCommand::Move(PlayerMove::Gin) => {
                 assert!(series.current.round().is_finished(), "{what}: Gin")
             }
             other => panic!("{what}: unexpected button {other:?}"),
@@ -1046,13 +1046,13 @@ fn a_new_series_started_while_the_computer_thinks_gets_none_of_its_old_decision(
     let bot = |m: &Match| {
         Level::Medium.bot(m.seed() ^ 0xB07).decide(&View::of(
             m.round(),
-            COMPUTER,
+            OPPONENT,
             Some(m.scoreboard()),
         ))
     };
     let computer_first = |seed: u64| {
         let m = Match::new(RuleSettings::default(), seed);
-        (m.round().to_act() == Some(COMPUTER)).then_some(m)
+        (m.round().to_act() == Some(OPPONENT)).then_some(m)
     };
     let (old_seed, old) = (1..500)
         .find_map(|s| computer_first(s).map(|m| (s, m)))
@@ -1098,7 +1098,7 @@ fn a_new_series_started_while_the_computer_thinks_gets_none_of_its_old_decision(
     let h = series.current.round().history();
     assert!(!h.is_empty(), "the computer moved in the new series");
     let first = &h[0];
-    assert_eq!(first.seat, COMPUTER);
+    assert_eq!(first.seat, OPPONENT);
     let fresh = Match::new(RuleSettings::default(), new_seed);
     assert_eq!(
         first.action,
@@ -1189,7 +1189,7 @@ fn a_finished_round_is_reviewed_in_the_background_while_the_table_plays_on() {
         app.update();
         let cmds = match phase(&app) {
             TurnPhase::RoundOver => break,
-            TurnPhase::ComputerTurn | TurnPhase::Dealing => continue,
+            TurnPhase::OpponentTurn | TurnPhase::Dealing => continue,
             _ => {
                 let series = app.world().resource::<Series>();
                 let r = series.current.round();
@@ -1395,7 +1395,7 @@ fn a_move_followed_at_once_by_the_exit_is_on_disk_with_the_window() {
     // The move and the exit in one frame, and the app run the way the game runs it: handed
     // to a runner that returns when the app asks to exit (App::run leaves an empty app).
     app.world_mut()
-        .write_message(PlayerCommand::Move(Move::Pass));
+        .write_message(PlayerCommand::Move(PlayerMove::Pass));
     app.world_mut().write_message(AppExit::Success);
     app.set_runner(|mut app| {
         loop {
@@ -1495,7 +1495,7 @@ fn reach_a_draw(app: &mut App) {
             TurnPhase::UpcardOffer => {
                 let pass = shown_buttons(app)
                     .into_iter()
-                    .find(|b| b.cmd() == Some(PlayerCommand::Move(Move::Pass)))
+                    .find(|b| b.cmd() == Some(PlayerCommand::Move(PlayerMove::Pass)))
                     .unwrap();
                 let p = to_screen(app, pass.pos);
                 click(app, p);
@@ -1596,7 +1596,7 @@ fn a_move_onto_a_button_and_a_click_in_one_frame_press_it() {
 
 #[test]
 fn a_press_on_a_card_and_a_move_away_in_one_frame_drags_that_card() {
-    use hollywood_gin::gui::input::mouse::Drag;
+    use hollywood_gin::gui::input::cards::Drag;
     let mut app = app("press-move", 1795999795589331121);
     set_speed(&mut app, AnimSpeed::Instant);
     reach_a_discard_with_eleven_cards(&mut app);
@@ -1725,7 +1725,7 @@ fn play_round_out(app: &mut App) {
             let p = phase_of(&series.current);
             let cmds = match p {
                 TurnPhase::RoundOver => return,
-                TurnPhase::ComputerTurn | TurnPhase::Dealing => vec![],
+                TurnPhase::OpponentTurn | TurnPhase::Dealing => vec![],
                 _ => {
                     commands_for(&me.decide(&View::of(r, HUMAN, Some(series.current.scoreboard()))))
                 }
@@ -1914,7 +1914,7 @@ fn nothing_covers(app: &mut App, case: &str, failures: &mut Vec<String>) {
     let items = {
         let w = app.world();
         let series = w.resource::<Series>();
-        let met = w.resource::<Screen>().metrics;
+        let met = w.resource::<WindowMetrics>().metrics;
         table_items(
             &series.current,
             w.resource::<HandView>(),
@@ -2121,7 +2121,7 @@ fn no_overlay_window_covers_the_table_at_any_size_text_size_or_language() {
                     let last = series.current.scoreboard().history.len() - 1;
                     vec![PlayerCommand::Series(SeriesCommand::Review(last))]
                 }
-                TurnPhase::ComputerTurn | TurnPhase::Dealing => vec![],
+                TurnPhase::OpponentTurn | TurnPhase::Dealing => vec![],
                 _ => {
                     commands_for(&me.decide(&View::of(r, HUMAN, Some(series.current.scoreboard()))))
                 }
@@ -2506,9 +2506,9 @@ fn a_new_series_or_replay_chosen_while_the_cards_are_dealt_is_carried_out() {
     // A move sent now is refused, not applied when the deal ends.
     let before = app.world().resource::<Series>().current.clone();
     app.world_mut()
-        .write_message(PlayerCommand::Move(Move::Pass));
+        .write_message(PlayerCommand::Move(PlayerMove::Pass));
     app.world_mut()
-        .write_message(PlayerCommand::Move(Move::DrawStock));
+        .write_message(PlayerCommand::Move(PlayerMove::DrawStock));
     app.update();
     assert_eq!(app.world().resource::<Series>().current, before);
     assert!(
@@ -2519,7 +2519,7 @@ fn a_new_series_or_replay_chosen_while_the_cards_are_dealt_is_carried_out() {
     let seed = before.round().seed().unwrap();
     app.world_mut()
         .write_message(PlayerCommand::Series(SeriesCommand::Replay {
-            dealer: COMPUTER,
+            dealer: OPPONENT,
             seed,
         }));
     for _ in 0..3 {
@@ -2527,7 +2527,7 @@ fn a_new_series_or_replay_chosen_while_the_cards_are_dealt_is_carried_out() {
     }
     let series = app.world().resource::<Series>();
     assert!(series.practising(), "the replay is on the table");
-    assert_eq!(series.current.round().dealer(), COMPUTER);
+    assert_eq!(series.current.round().dealer(), OPPONENT);
     app.world_mut()
         .resource_mut::<NextState<MenuScreen>>()
         .set(MenuScreen::Closed);
@@ -2552,7 +2552,7 @@ fn a_new_series_or_replay_chosen_while_the_cards_are_dealt_is_carried_out() {
 fn a_button_answers_a_click_on_the_first_frame_it_is_shown() {
     let mut app = app("first-frame", 3);
     set_speed(&mut app, AnimSpeed::Instant);
-    let pass = PlayerCommand::Move(Move::Pass);
+    let pass = PlayerCommand::Move(PlayerMove::Pass);
     let mut shown = None;
     for _ in 0..200 {
         app.update();
@@ -2578,7 +2578,7 @@ fn at_rest(app: &mut App) -> bool {
         let w = app.world();
         let series = w.resource::<Series>();
         (
-            w.resource::<Dealt>().busy(&series.current),
+            w.resource::<DealtRound>().busy(&series.current),
             w.resource::<Animating>().0,
         )
     };
@@ -2858,11 +2858,11 @@ fn check_friends_round(host: &App, guest: &App, moves: usize) {
     assert!(moves >= 2, "a round takes at least a draw and a knock");
     assert_eq!(
         h.round().hand(HUMAN),
-        g.round().hand(COMPUTER),
+        g.round().hand(OPPONENT),
         "the host's cards"
     );
     assert_eq!(
-        h.round().hand(COMPUTER),
+        h.round().hand(OPPONENT),
         g.round().hand(HUMAN),
         "the guest's cards"
     );
@@ -3015,11 +3015,11 @@ async fn mallory_endpoint(key: u8, window: Option<u32>, host: bool) -> iroh::End
 /// Writes `frames` to `send`, then a ping every 200 ms (so the peer never passes for silent),
 /// reading nothing.
 async fn write_then_ping(mut send: iroh::endpoint::SendStream, frames: Vec<u8>) {
-    use hollywood_gin::net::wire::{Message, encode};
+    use hollywood_gin::net::wire::{Frame, encode};
     if send.write_all(&frames).await.is_err() {
         return;
     }
-    while send.write_all(&encode(&Message::Ping)).await.is_ok() {
+    while send.write_all(&encode(&Frame::Ping)).await.is_ok() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
@@ -3248,7 +3248,7 @@ fn a_joining_window_stays_responsive_and_quits_at_once_under_a_modified_host() {
     use hollywood_gin::net::fair::{HostSecret, commitment};
     use hollywood_gin::net::link::Lost;
     use hollywood_gin::net::told::Told;
-    use hollywood_gin::net::wire::{MAX_FRAME, Message, encode, hello};
+    use hollywood_gin::net::wire::{Frame, MAX_FRAME, encode, hello};
     use hollywood_gin::rules::{CardSet, Move, Seat};
 
     // A flood before Play from a modified host: large messages, each different, about 100 a
@@ -3268,10 +3268,10 @@ fn a_joining_window_stays_responsive_and_quits_at_once_under_a_modified_host() {
             seat: Seat::P2,
             action: hollywood_gin::rules::Action::Discard(card),
         };
-        while encode(&Message::Told(told.clone())).len() < MAX_FRAME - 2048 {
+        while encode(&Frame::Told(told.clone())).len() < MAX_FRAME - 2048 {
             told.moves.extend(std::iter::repeat_n(one.clone(), 100));
         }
-        encode(&Message::Told(told))
+        encode(&Frame::Told(told))
     };
     const FLOOD: u64 = 300;
     let sample = big(1).len();
@@ -3296,7 +3296,7 @@ fn a_joining_window_stays_responsive_and_quits_at_once_under_a_modified_host() {
             while let Ok(Some(_)) = recv.read(&mut buf).await {}
         });
         let greeting = encode(&hello("Mallory", Some(RuleSettings::default())));
-        let c = Message::Commit {
+        let c = Frame::Commit {
             deal: 1,
             commitment: commitment(&HostSecret([3; 32]), 1),
         };
@@ -3391,7 +3391,7 @@ fn a_joining_window_stays_responsive_and_quits_at_once_under_a_modified_host() {
             };
             let mut first = [0u8; 4];
             let _ = recv.read_exact(&mut first).await;
-            let c = Message::Commit {
+            let c = Frame::Commit {
                 deal: 1,
                 commitment: commitment(&HostSecret([3; 32]), 1),
             };
@@ -3554,7 +3554,7 @@ fn after_knock_one_click_on_a_card_knocks_with_it() {
                     }
                 }
                 let cmds = match p {
-                    TurnPhase::ComputerTurn | TurnPhase::Dealing => vec![],
+                    TurnPhase::OpponentTurn | TurnPhase::Dealing => vec![],
                     _ => commands_for(&me.decide(&View::of(r, HUMAN, Some(m.scoreboard())))),
                 };
                 for c in cmds {
@@ -3810,7 +3810,7 @@ fn a_double_click_on_next_round_does_not_pass_the_new_upcard() {
         click(&mut app, at);
         settle(&mut app);
         // Only a deal that offers the player the upcard first puts Pass where Next round was.
-        let pass = shown_button(&mut app, PlayerCommand::Move(Move::Pass));
+        let pass = shown_button(&mut app, PlayerCommand::Move(PlayerMove::Pass));
         if pass.is_none_or(|p| !p.contains(b.pos)) {
             continue;
         }

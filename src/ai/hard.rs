@@ -49,8 +49,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Bot;
 use super::heuristic::{self, DiscardEval, Medium};
+use super::knowledge::Knowledge;
 use super::value::{self, ValueTable};
-use super::view::{Knowledge, View};
+use super::view::View;
 use crate::rules::meld::best_layoffs;
 use crate::rules::round::score;
 use crate::rules::series::splitmix64;
@@ -455,7 +456,7 @@ pub(super) fn determinize_history(
     knock_limit: u32,
     eager: f32,
 ) -> (CardSet, Vec<Card>) {
-    use super::view::OppEvent;
+    use super::knowledge::OppEvent;
     // Cards it threw before it ever took them from the pile: dealt to it or drawn by it.
     let (mut taken, mut own_thrown) = (CardSet::EMPTY, CardSet::EMPTY);
     for e in &k.opp_events {

@@ -16,7 +16,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::Bot;
-use super::view::{Knowledge, View};
+use super::knowledge::Knowledge;
+use super::view::View;
 use crate::rules::meld::best_layoffs;
 use crate::rules::series::splitmix64;
 use crate::rules::{Action, Arrangement, Card, CardSet, Phase, best_arrangement};

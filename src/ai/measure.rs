@@ -11,8 +11,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::hard::{Hard, Scorer, Sim, Start, determinize, determinize_history, pick, shuffle};
 use super::heuristic::Medium;
+use super::knowledge::Knowledge;
 use super::style::Style;
-use super::view::{Knowledge, View};
+use super::view::View;
 use super::{Bot, Level};
 use crate::rules::series::{Match, splitmix64};
 use crate::rules::{Action, Card, CardSet, Phase, Round, RuleSettings, Seat, best_arrangement};

@@ -18,6 +18,7 @@
 pub mod expert;
 pub mod hard;
 pub mod heuristic;
+pub mod knowledge;
 #[cfg(any(test, feature = "measure"))]
 #[doc(hidden)]
 pub mod measure;
@@ -31,7 +32,8 @@ pub mod view;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::Action;
-pub use view::{Knowledge, OppEvent, View};
+pub use knowledge::{Knowledge, OppEvent};
+pub use view::View;
 
 /// A computer player.
 pub trait Bot: Send + Sync {

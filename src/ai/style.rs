@@ -18,7 +18,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::view::{Knowledge, OppEvent};
+use super::knowledge::{Knowledge, OppEvent};
 use crate::rules::series::Match;
 use crate::rules::{Card, CardSet, Round, Seat, best_arrangement};
 

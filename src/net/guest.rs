@@ -23,9 +23,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::fair::{FairError, GuestDeal, GuestNonce, first_dealer};
-use super::side::note_foul;
+use super::host::note_foul;
 use super::told::{GUEST, Told, ToldError, hidden_part_over, local};
-use super::wire::{Message, WireError, check_hello, hello};
+use super::wire::{Frame, WireError, check_hello, hello};
 use crate::rules::{Action, Match, Move, RuleError, RuleSettings};
 
 /// Why a message from the host, or a move of the guest player's, changed nothing.
@@ -75,7 +75,7 @@ pub enum GuestEvent {
     Left,
 }
 
-pub use super::host::Outcome;
+pub use super::host::Reply;
 
 /// A revealed round: its deal's seed and its moves (seats as on the wire).
 type Revealed = (u64, Vec<Move>);
@@ -165,7 +165,7 @@ impl Guest {
     }
 
     /// A new connection: the guest's greeting.
-    pub fn connected(&mut self) -> Vec<Message> {
+    pub fn connected(&mut self) -> Vec<Frame> {
         self.greeted = false;
         vec![hello(&self.name, None)]
     }
@@ -174,9 +174,9 @@ impl Guest {
     /// its number (derived from the guest's key: [`super::fair::derive()`]).
     pub fn receive(
         &mut self,
-        msg: Message,
+        msg: Frame,
         nonce: impl FnOnce(u64) -> GuestNonce,
-    ) -> Result<Outcome<GuestEvent>, GuestError> {
+    ) -> Result<Reply<GuestEvent>, GuestError> {
         if self.foul.is_some() || self.ended {
             return Err(GuestError::NotNow("the series has ended"));
         }
@@ -187,15 +187,15 @@ impl Guest {
 
     fn take(
         &mut self,
-        msg: Message,
+        msg: Frame,
         nonce: impl FnOnce(u64) -> GuestNonce,
-    ) -> Result<Outcome<GuestEvent>, GuestError> {
-        if !self.greeted && !matches!(msg, Message::Hello { .. }) {
+    ) -> Result<Reply<GuestEvent>, GuestError> {
+        if !self.greeted && !matches!(msg, Frame::Hello { .. }) {
             return Err(GuestError::NotNow("a message before the greeting"));
         }
-        let mut out = Outcome::default();
+        let mut out = Reply::default();
         match msg {
-            Message::Hello {
+            Frame::Hello {
                 ref name,
                 ref rules,
                 ..
@@ -217,7 +217,7 @@ impl Guest {
                 self.greeted = true;
                 out.events.push(GuestEvent::Greeted { name, rules });
             }
-            Message::Commit { deal, commitment } => {
+            Frame::Commit { deal, commitment } => {
                 let nonce = match self.dealing.as_ref().filter(|d| d.deal() == deal) {
                     // The deal committed to already (a reconnection sends its commitment
                     // again): the same nonce for the same commitment, and a foul for any other.
@@ -239,9 +239,9 @@ impl Guest {
                         n
                     }
                 };
-                out.send.push(Message::Nonce { deal, nonce });
+                out.send.push(Frame::Nonce { deal, nonce });
             }
-            Message::Told(told) => {
+            Frame::Told(told) => {
                 let before = self
                     .series
                     .as_ref()
@@ -268,12 +268,12 @@ impl Guest {
                 self.series = Some(series);
                 self.told = Some(told);
             }
-            Message::Ping => {}
-            Message::Bye => {
+            Frame::Ping => {}
+            Frame::Bye => {
                 self.ended = true;
                 out.events.push(GuestEvent::Left);
             }
-            Message::Nonce { .. } | Message::Move { .. } | Message::Next { .. } => {
+            Frame::Nonce { .. } | Frame::Move { .. } | Frame::Next { .. } => {
                 return Err(GuestError::NotNow("a message only the guest sends"));
             }
         }
@@ -383,14 +383,14 @@ impl Guest {
     }
 
     /// The guest player's move, checked on its own table first: the message to send.
-    pub fn play(&self, action: Action) -> Result<Message, GuestError> {
+    pub fn play(&self, action: Action) -> Result<Frame, GuestError> {
         let mut msgs = self.play_all(std::slice::from_ref(&action))?;
         msgs.pop().ok_or(GuestError::NotNow("no move"))
     }
 
     /// The guest player's moves in turn (laying off several cards), each checked on its own
     /// table with the ones before it applied: the messages to send.
-    pub fn play_all(&self, actions: &[Action]) -> Result<Vec<Message>, GuestError> {
+    pub fn play_all(&self, actions: &[Action]) -> Result<Vec<Frame>, GuestError> {
         let (Some(m), Some(told)) = (&self.series, &self.told) else {
             return Err(GuestError::NotNow("a move before the deal"));
         };
@@ -402,7 +402,7 @@ impl Guest {
         for action in actions {
             let at = m.round().history().len();
             m.apply(local(GUEST), action.clone())?;
-            out.push(Message::Move {
+            out.push(Frame::Move {
                 deal: told.deal,
                 at,
                 action: action.clone(),
@@ -412,9 +412,9 @@ impl Guest {
     }
 
     /// The guest player asks for the next deal: the message to send, once the round is over.
-    pub fn ready(&self) -> Option<Message> {
+    pub fn ready(&self) -> Option<Frame> {
         let (m, told) = (self.series.as_ref()?, self.told.as_ref()?);
         (m.round().is_finished() && !m.scoreboard().is_over())
-            .then_some(Message::Next { deal: told.deal })
+            .then_some(Frame::Next { deal: told.deal })
     }
 }

@@ -20,7 +20,7 @@
 //! repeated commitment with the same nonce, which changes nothing here.
 //!
 //! The guest's side of the fair deal: one nonce per deal. The same nonce again is a repeat; a
-//! different one is a foul ([`Refusal::is_foul`]) that ends the series, as a forged reveal does
+//! different one is a foul ([`HostRefusal::is_foul`]) that ends the series, as a forged reveal does
 //! on the guest's side. The host's secrets come from the caller per deal number and are
 //! derived, not drawn ([`super::fair::derive()`]), so this side never commits twice to a deal
 //! either, even across a restart.
@@ -31,14 +31,13 @@
 use serde::{Deserialize, Serialize};
 
 use super::fair::{FairError, HostDeal, HostSecret, first_dealer};
-use super::side::note_foul;
 use super::told::{GUEST, HOST, Told, hidden_part_over};
-use super::wire::{Message, WireError, check_hello, hello};
+use super::wire::{Frame, WireError, check_hello, hello};
 use crate::rules::{Action, Match, Move, Round, RuleError, RuleSettings};
 
 /// Why a message from the guest changed nothing.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum Refusal {
+pub enum HostRefusal {
     #[error("{0}")]
     Wire(#[from] WireError),
     #[error("the rules refuse that move: {0}")]
@@ -51,10 +50,10 @@ pub enum Refusal {
     NotNow(&'static str),
 }
 
-impl Refusal {
+impl HostRefusal {
     /// The guest's game tried to choose a deal: the series ends.
     pub fn is_foul(&self) -> bool {
-        matches!(self, Refusal::Fair(e) if e.is_foul())
+        matches!(self, HostRefusal::Fair(e) if e.is_foul())
     }
 }
 
@@ -76,17 +75,31 @@ pub enum HostEvent {
 
 /// What to send and what happened.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Outcome<E> {
-    pub send: Vec<Message>,
+pub struct Reply<E> {
+    pub send: Vec<Frame>,
     pub events: Vec<E>,
 }
 
-impl<E> Default for Outcome<E> {
+impl<E> Default for Reply<E> {
     fn default() -> Self {
-        Outcome {
+        Reply {
             send: Vec::new(),
             events: Vec::new(),
         }
+    }
+}
+
+/// Notes in `foul` why a refusal ended the series, if `is_foul` says it did: either side keeps
+/// it, and takes nothing more.
+pub(super) fn note_foul<T, E: std::fmt::Display>(
+    res: &Result<T, E>,
+    is_foul: impl Fn(&E) -> bool,
+    foul: &mut Option<String>,
+) {
+    if let Err(e) = res
+        && is_foul(e)
+    {
+        *foul = Some(e.to_string());
     }
 }
 
@@ -153,7 +166,7 @@ impl Host {
     }
 
     /// A new connection: the host's greeting. The rest follows the friend's.
-    pub fn connected(&mut self) -> Vec<Message> {
+    pub fn connected(&mut self) -> Vec<Frame> {
         self.greeted = false;
         vec![hello(&self.name, Some(self.rules.clone()))]
     }
@@ -163,28 +176,28 @@ impl Host {
     /// nothing, except that a foul ends the series.
     pub fn receive(
         &mut self,
-        msg: Message,
+        msg: Frame,
         secret: impl FnOnce(u64) -> HostSecret,
-    ) -> Result<Outcome<HostEvent>, Refusal> {
+    ) -> Result<Reply<HostEvent>, HostRefusal> {
         if self.ended || self.foul.is_some() {
-            return Err(Refusal::NotNow("the series has ended"));
+            return Err(HostRefusal::NotNow("the series has ended"));
         }
         let res = self.take(msg, secret);
-        note_foul(&res, Refusal::is_foul, &mut self.foul);
+        note_foul(&res, HostRefusal::is_foul, &mut self.foul);
         res
     }
 
     fn take(
         &mut self,
-        msg: Message,
+        msg: Frame,
         secret: impl FnOnce(u64) -> HostSecret,
-    ) -> Result<Outcome<HostEvent>, Refusal> {
-        if !self.greeted && !matches!(msg, Message::Hello { .. }) {
-            return Err(Refusal::NotNow("a message before the greeting"));
+    ) -> Result<Reply<HostEvent>, HostRefusal> {
+        if !self.greeted && !matches!(msg, Frame::Hello { .. }) {
+            return Err(HostRefusal::NotNow("a message before the greeting"));
         }
-        let mut out = Outcome::default();
+        let mut out = Reply::default();
         match msg {
-            Message::Hello { ref name, .. } => {
+            Frame::Hello { ref name, .. } => {
                 check_hello(&msg)?;
                 self.greeted = true;
                 let name = self
@@ -196,13 +209,13 @@ impl Host {
                     .dealing
                     .get_or_insert_with(|| HostDeal::new(1, secret(1)));
                 out.send.push(commit(deal));
-                out.send.extend(self.told().map(Message::Told));
+                out.send.extend(self.told().map(Frame::Told));
             }
-            Message::Nonce { deal, nonce } => {
+            Frame::Nonce { deal, nonce } => {
                 let dealing = self
                     .dealing
                     .as_mut()
-                    .ok_or(Refusal::NotNow("a nonce before a commitment"))?;
+                    .ok_or(HostRefusal::NotNow("a nonce before a commitment"))?;
                 let mut next = dealing.clone();
                 let (seed, new) = next.accept_nonce(deal, nonce)?;
                 if !new {
@@ -221,14 +234,14 @@ impl Host {
                 self.series = Some(series);
                 self.ready = [false; 2];
                 out.events.push(HostEvent::Dealt { deal });
-                out.send.extend(self.told().map(Message::Told));
+                out.send.extend(self.told().map(Frame::Told));
             }
-            Message::Move { deal, at, action } => {
+            Frame::Move { deal, at, action } => {
                 let m = self
                     .playing()
-                    .ok_or(Refusal::NotNow("a move before the deal"))?;
+                    .ok_or(HostRefusal::NotNow("a move before the deal"))?;
                 if deal != m.deals() || at != m.round().history().len() {
-                    return Err(Refusal::Stale { deal, at });
+                    return Err(HostRefusal::Stale { deal, at });
                 }
                 let mut m = m.clone();
                 m.apply(GUEST, action.clone())?;
@@ -237,14 +250,16 @@ impl Host {
                     seat: GUEST,
                     action,
                 }));
-                out.send.extend(self.told().map(Message::Told));
+                out.send.extend(self.told().map(Frame::Told));
             }
-            Message::Next { deal } => {
+            Frame::Next { deal } => {
                 let m = self
                     .playing()
-                    .ok_or(Refusal::NotNow("the next deal before the first"))?;
+                    .ok_or(HostRefusal::NotNow("the next deal before the first"))?;
                 if deal != m.deals() || !m.round().is_finished() || m.scoreboard().is_over() {
-                    return Err(Refusal::NotNow("the next deal while a round is in play"));
+                    return Err(HostRefusal::NotNow(
+                        "the next deal while a round is in play",
+                    ));
                 }
                 if !self.ready[1] {
                     self.ready[1] = true;
@@ -252,20 +267,20 @@ impl Host {
                     out.send.extend(self.deal_next(secret));
                 }
             }
-            Message::Ping => {}
-            Message::Bye => {
+            Frame::Ping => {}
+            Frame::Bye => {
                 self.ended = true;
                 out.events.push(HostEvent::Left);
             }
-            Message::Commit { .. } | Message::Told(_) => {
-                return Err(Refusal::NotNow("a message only the host sends"));
+            Frame::Commit { .. } | Frame::Told(_) => {
+                return Err(HostRefusal::NotNow("a message only the host sends"));
             }
         }
         Ok(out)
     }
 
     /// The host player's own move: what to send the guest.
-    pub fn play(&mut self, action: Action) -> Result<Vec<Message>, RuleError> {
+    pub fn play(&mut self, action: Action) -> Result<Vec<Frame>, RuleError> {
         let Some(m) = self.playing() else {
             return Err(RuleError::WrongPhase {
                 action: "moving",
@@ -275,11 +290,11 @@ impl Host {
         let mut m = m.clone();
         m.apply(HOST, action)?;
         self.series = Some(m);
-        Ok(self.told().map(Message::Told).into_iter().collect())
+        Ok(self.told().map(Frame::Told).into_iter().collect())
     }
 
     /// The host player asks for the next deal: it is committed to once the guest asks too.
-    pub fn ready(&mut self, secret: impl FnOnce(u64) -> HostSecret) -> Vec<Message> {
+    pub fn ready(&mut self, secret: impl FnOnce(u64) -> HostSecret) -> Vec<Frame> {
         let Some(m) = self.playing() else {
             return Vec::new();
         };
@@ -291,9 +306,9 @@ impl Host {
     }
 
     /// Ends the series: the message to send.
-    pub fn end(&mut self) -> Message {
+    pub fn end(&mut self) -> Frame {
         self.ended = true;
-        Message::Bye
+        Frame::Bye
     }
 
     /// The match while a deal is in play (its nonce taken).
@@ -305,7 +320,7 @@ impl Host {
     }
 
     /// Commits to the next deal once both players have asked for it.
-    fn deal_next(&mut self, secret: impl FnOnce(u64) -> HostSecret) -> Vec<Message> {
+    fn deal_next(&mut self, secret: impl FnOnce(u64) -> HostSecret) -> Vec<Frame> {
         let (Some(m), [true, true]) = (&self.series, self.ready) else {
             return Vec::new();
         };
@@ -331,8 +346,8 @@ impl Host {
     }
 }
 
-fn commit(deal: &HostDeal) -> Message {
-    Message::Commit {
+fn commit(deal: &HostDeal) -> Frame {
+    Frame::Commit {
         deal: deal.deal(),
         commitment: deal.commitment(),
     }
@@ -365,10 +380,10 @@ mod tests {
         h
     }
 
-    fn guest_move(h: &mut Host, action: Action) -> Result<Outcome<HostEvent>, Refusal> {
+    fn guest_move(h: &mut Host, action: Action) -> Result<Reply<HostEvent>, HostRefusal> {
         let m = h.series().unwrap();
         let (deal, at) = (m.deals(), m.round().history().len());
-        h.receive(Message::Move { deal, at, action }, |_| HostSecret([0; 32]))
+        h.receive(Frame::Move { deal, at, action }, |_| HostSecret([0; 32]))
     }
 
     /// The guest holds three melds and the 2♥ and takes the K♦: a knock that breaks a meld
@@ -389,14 +404,14 @@ mod tests {
         let before = h.clone();
         let e = guest_move(&mut h, Action::Knock { discard, melds }).unwrap_err();
         assert!(
-            matches!(e, Refusal::Rule(RuleError::DeadwoodTooHigh { .. })),
+            matches!(e, HostRefusal::Rule(RuleError::DeadwoodTooHigh { .. })),
             "{e}"
         );
         assert_eq!(h, before);
         // A discard of a card the guest does not hold, likewise.
         let e = guest_move(&mut h, Action::Discard("6C".parse().unwrap())).unwrap_err();
         assert!(
-            matches!(e, Refusal::Rule(RuleError::CardNotInHand(_))),
+            matches!(e, HostRefusal::Rule(RuleError::CardNotInHand(_))),
             "{e}"
         );
         assert_eq!(h, before);
@@ -431,7 +446,7 @@ mod tests {
         )
         .unwrap_err();
         assert!(
-            matches!(e, Refusal::Rule(RuleError::DoesNotFit { .. })),
+            matches!(e, HostRefusal::Rule(RuleError::DoesNotFit { .. })),
             "{e}"
         );
         assert_eq!(h, before);

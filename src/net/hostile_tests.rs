@@ -18,7 +18,7 @@ use super::fair::{Commitment, GuestNonce, HostSecret, commitment, deal_seed, der
 use super::guest::{Guest, GuestEvent};
 use super::host::{Host, HostEvent};
 use super::told::{GUEST, HOST, local};
-use super::wire::Message;
+use super::wire::Frame;
 use crate::ai::{Bot, Level, View};
 use crate::rules::RuleSettings;
 
@@ -27,7 +27,7 @@ use crate::rules::RuleSettings;
 enum Op {
     /// The honest exchange goes one step on: the honest side's next message, or a move.
     Honest,
-    /// Side `k` (one of the modified peer's other faces) sends its next message, or plays.
+    /// Peer `k` (one of the modified peer's other faces) sends its next message, or plays.
     Other(usize),
     /// Any message side `k` made so far, again.
     Replay(usize, usize),
@@ -69,11 +69,11 @@ fn guest_nonce(face: usize, deal: u64) -> GuestNonce {
 }
 
 /// `msg` altered the way `how` picks: what a modified game can send that no honest one does.
-fn alter(msg: &Message, how: u8) -> Message {
+fn alter(msg: &Frame, how: u8) -> Frame {
     let face = how as usize % FACES;
     let mut msg = msg.clone();
     match &mut msg {
-        Message::Told(t) => match how % 4 {
+        Frame::Told(t) => match how % 4 {
             0 => t.secret = Some(host_secret(face, t.deal)),
             1 => t.secret = None,
             2 => {
@@ -81,24 +81,24 @@ fn alter(msg: &Message, how: u8) -> Message {
             }
             _ => t.deal += 1,
         },
-        Message::Commit {
+        Frame::Commit {
             deal,
             commitment: c,
         } => match how % 2 {
             0 => *c = commitment(&host_secret(face, *deal), *deal),
             _ => *deal += 1,
         },
-        Message::Nonce { deal, nonce } => match how % 2 {
+        Frame::Nonce { deal, nonce } => match how % 2 {
             0 => *nonce = guest_nonce(face, *deal),
             _ => *deal += 1,
         },
-        Message::Move { at, deal, .. } => match how % 2 {
+        Frame::Move { at, deal, .. } => match how % 2 {
             0 => *at = at.wrapping_add(1),
             _ => *deal += 1,
         },
-        Message::Next { deal } => *deal += 1,
-        Message::Hello { name, .. } => name.push('!'),
-        Message::Bye | Message::Ping => {}
+        Frame::Next { deal } => *deal += 1,
+        Frame::Hello { name, .. } => name.push('!'),
+        Frame::Bye | Frame::Ping => {}
     }
     msg
 }
@@ -107,9 +107,9 @@ fn alter(msg: &Message, how: u8) -> Message {
 struct HostileHost {
     guest: Guest,
     faces: Vec<Host>,
-    queues: Vec<VecDeque<Message>>,
+    queues: Vec<VecDeque<Frame>>,
     /// Every message each face made.
-    pools: Vec<Vec<Message>>,
+    pools: Vec<Vec<Frame>>,
     /// What the guest sent and answered, per deal: its nonce, the commitment it answered.
     nonces: BTreeMap<u64, GuestNonce>,
     answered: BTreeMap<u64, Commitment>,
@@ -145,13 +145,13 @@ impl HostileHost {
         w
     }
 
-    fn made(&mut self, face: usize, msgs: Vec<Message>) {
+    fn made(&mut self, face: usize, msgs: Vec<Frame>) {
         self.pools[face].extend(msgs.iter().cloned());
         self.queues[face].extend(msgs);
     }
 
     /// What the guest sends reaches every face.
-    fn tell_faces(&mut self, msg: &Message) {
+    fn tell_faces(&mut self, msg: &Frame) {
         for k in 0..FACES {
             if let Ok(out) = self.faces[k].receive(msg.clone(), |d| host_secret(k, d)) {
                 self.made(k, out.send);
@@ -170,9 +170,9 @@ impl HostileHost {
     }
 
     /// `msg` into the guest, and the properties checked on what it did.
-    fn deliver(&mut self, msg: Message) {
+    fn deliver(&mut self, msg: Frame) {
         let commit = match &msg {
-            Message::Commit { commitment, .. } => Some(*commitment),
+            Frame::Commit { commitment, .. } => Some(*commitment),
             _ => None,
         };
         let out = match self.guest.receive(msg, |d| guest_nonce(0, d)) {
@@ -185,7 +185,7 @@ impl HostileHost {
             }
         };
         for m in &out.send {
-            if let Message::Nonce { deal, nonce } = m {
+            if let Frame::Nonce { deal, nonce } = m {
                 // One nonce per deal, and one commitment answered per deal.
                 let first = *self.nonces.entry(*deal).or_insert(*nonce);
                 assert_eq!(first, *nonce, "a second nonce for deal {deal}");
@@ -344,8 +344,8 @@ fn no_sequence_of_host_messages_makes_the_guest_take_another_deal() {
 struct HostileGuest {
     host: Host,
     faces: Vec<Guest>,
-    queues: Vec<VecDeque<Message>>,
-    pools: Vec<Vec<Message>>,
+    queues: Vec<VecDeque<Frame>>,
+    pools: Vec<Vec<Frame>>,
     /// The host's commitment per deal, and the nonce it dealt each deal with.
     commits: BTreeMap<u64, Commitment>,
     dealt: BTreeMap<u64, GuestNonce>,
@@ -371,15 +371,15 @@ impl HostileGuest {
         w
     }
 
-    fn made(&mut self, face: usize, msgs: Vec<Message>) {
+    fn made(&mut self, face: usize, msgs: Vec<Frame>) {
         self.pools[face].extend(msgs.iter().cloned());
         self.queues[face].extend(msgs);
     }
 
     /// What the host sends reaches every face; the host's commitments are checked.
-    fn tell_faces(&mut self, msgs: Vec<Message>) {
+    fn tell_faces(&mut self, msgs: Vec<Frame>) {
         for msg in msgs {
-            if let Message::Commit { deal, commitment } = &msg {
+            if let Frame::Commit { deal, commitment } = &msg {
                 let first = *self.commits.entry(*deal).or_insert(*commitment);
                 assert_eq!(
                     first, *commitment,
@@ -403,9 +403,9 @@ impl HostileGuest {
         self.tell_faces(hello);
     }
 
-    fn deliver(&mut self, msg: Message) {
+    fn deliver(&mut self, msg: Frame) {
         let nonce = match &msg {
-            Message::Nonce { nonce, .. } => Some(*nonce),
+            Frame::Nonce { nonce, .. } => Some(*nonce),
             _ => None,
         };
         let out = match self.host.receive(msg, |d| host_secret(0, d)) {

@@ -57,7 +57,7 @@ use iroh_tickets::endpoint::EndpointTicket;
 use tokio::sync::{Semaphore, mpsc as tmpsc};
 use tokio::time::{Instant, timeout};
 
-use super::wire::{Decoder, Message, WireError, encode};
+use super::wire::{Decoder, Frame, WireError, encode};
 
 /// Frames waiting for a connection's writer: past this many the peer is not reading.
 pub const WRITE_QUEUE: usize = 128;
@@ -147,7 +147,7 @@ pub enum LinkEvent {
     /// A connection to the friend is open (again): greet.
     Connected { friend: [u8; 32] },
     /// A message from the friend.
-    Message(Message),
+    Frame(Frame),
     /// The connection is gone; the host waits for the friend, the guest dials again.
     Lost { why: Lost },
     /// Joining: no connection for [`LinkConfig::unreachable`] since the link started, or since
@@ -194,7 +194,7 @@ pub enum LinkError {
 }
 
 enum Command {
-    Send(Message),
+    Send(Frame),
     /// Joining: dial at once, and count the wait for [`LinkEvent::NotReached`] afresh.
     DialNow,
     Close,
@@ -263,7 +263,7 @@ impl Link {
     }
 
     /// Queues `msg` for the friend (dropped if there is no connection just now).
-    pub fn send(&self, msg: Message) {
+    pub fn send(&self, msg: Frame) {
         let _ = self.commands.send(Command::Send(msg));
     }
 
@@ -295,7 +295,7 @@ impl Link {
         let all: Vec<LinkEvent> = events.try_iter().collect();
         let messages = all
             .iter()
-            .filter(|e| matches!(e, LinkEvent::Message(_)))
+            .filter(|e| matches!(e, LinkEvent::Frame(_)))
             .count();
         self.in_flight.add_permits(messages);
         all
@@ -303,7 +303,7 @@ impl Link {
 
     /// A message taken by the game gives its place back to the readers.
     fn taken(&self, e: LinkEvent) -> LinkEvent {
-        if matches!(e, LinkEvent::Message(_)) {
+        if matches!(e, LinkEvent::Frame(_)) {
             self.in_flight.add_permits(1);
         }
         e
@@ -392,7 +392,7 @@ struct Open {
 /// News for the link's loop from the tasks it started.
 enum News {
     /// From a connection's reader.
-    Message(Message),
+    Frame(Frame),
     Refused(Refused),
     /// The host refused this connection: it plays the series with someone else.
     Taken,
@@ -581,7 +581,7 @@ impl Loop {
                 let conn = endpoint.connect(addr, ALPN).await.ok()?;
                 let (mut send, recv) = conn.open_bi().await.ok()?;
                 // The stream is only seen by the host once something is on it.
-                send.write_all(&encode(&Message::Ping)).await.ok()?;
+                send.write_all(&encode(&Frame::Ping)).await.ok()?;
                 Some((conn, send, recv))
             })
             .await
@@ -622,7 +622,7 @@ impl Loop {
             self.close_open(REFUSED, b"silent");
             self.lose(Lost::Silent);
         } else {
-            self.write(encode(&Message::Ping));
+            self.write(encode(&Frame::Ping));
         }
     }
 
@@ -682,16 +682,16 @@ impl Loop {
                 }
             }
             _ if g != self.generation || self.open.is_none() => {
-                if matches!(news, News::Message(_)) {
+                if matches!(news, News::Frame(_)) {
                     self.in_flight.add_permits(1);
                 }
             }
-            News::Message(msg) => {
+            News::Frame(msg) => {
                 self.heard = Instant::now();
-                if msg == Message::Ping {
+                if msg == Frame::Ping {
                     self.in_flight.add_permits(1);
                 } else {
-                    self.events.send(LinkEvent::Message(msg));
+                    self.events.send(LinkEvent::Frame(msg));
                 }
             }
             News::Refused(why) => {
@@ -857,7 +857,7 @@ async fn reader(
                         return;
                     };
                     place.forget();
-                    if news.send((generation, News::Message(msg))).is_err() {
+                    if news.send((generation, News::Frame(msg))).is_err() {
                         return;
                     }
                 }

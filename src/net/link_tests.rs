@@ -10,9 +10,9 @@ use super::fair::{HostSecret, first_dealer};
 use super::guest::Guest;
 use super::host::Host;
 use super::link::{ALPN, Link, LinkConfig, LinkEvent, Lost, Refused};
-use super::side::Side;
+use super::side::Peer;
 use super::told::{GUEST, HOST, local};
-use super::wire::{MAX_FRAME, Message, encode, hello};
+use super::wire::{Frame, MAX_FRAME, encode, hello};
 use crate::ai::{Bot, Level, View};
 use crate::rules::{Match, RuleSettings, Seat};
 
@@ -77,7 +77,7 @@ fn wait_for<T>(link: &Link, mut want: impl FnMut(&LinkEvent) -> Option<T>) -> T 
 /// Hands one side what its link has told: greetings on each connection, the friend's
 /// messages (a refusal panics: no honest exchange has one), losses into `lost`. Whether
 /// nothing came.
-fn drain<S: Side>(
+fn drain<S: Peer>(
     link: &Link,
     side: &mut S,
     rng: &mut StdRng,
@@ -94,7 +94,7 @@ fn drain<S: Side>(
                     link.send(m);
                 }
             }
-            LinkEvent::Message(m) => {
+            LinkEvent::Frame(m) => {
                 let out = side
                     .receive_with(m, |_| rng.random())
                     .unwrap_or_else(|e| panic!("{} refused: {e}", std::any::type_name::<S>()));
@@ -441,7 +441,7 @@ impl Raw {
             _endpoint,
         } = self;
         rt.spawn(async move {
-            while send.write_all(&encode(&Message::Ping)).await.is_ok() {
+            while send.write_all(&encode(&Frame::Ping)).await.is_ok() {
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
         });
@@ -463,9 +463,9 @@ struct Pinging {
 }
 
 /// The link's answers in a burst, as to a flood of greetings: each a commitment.
-fn answers(n: usize) -> Vec<Message> {
+fn answers(n: usize) -> Vec<Frame> {
     (0..n as u64)
-        .map(|i| Message::Commit {
+        .map(|i| Frame::Commit {
             deal: i,
             commitment: super::fair::Commitment([7; 32]),
         })
@@ -501,7 +501,7 @@ fn a_friend_that_stops_reading_is_lost_and_gets_back_in_and_quitting_is_quick() 
     };
     let (host, ticket) = hosting(config.clone());
     let mut raw = Raw::dial_with(&ticket, key(5), Some(1024));
-    raw.write(&encode(&Message::Ping));
+    raw.write(&encode(&Frame::Ping));
     wait_for(&host, |e| {
         matches!(e, LinkEvent::Connected { .. }).then_some(())
     });
@@ -529,7 +529,7 @@ fn a_friend_that_stops_reading_is_lost_and_gets_back_in_and_quitting_is_quick() 
     // Quitting while a peer holds the writes stalled, before the stall is even noticed.
     let (host, ticket) = hosting(config);
     let mut raw = Raw::dial_with(&ticket, key(5), Some(1024));
-    raw.write(&encode(&Message::Ping));
+    raw.write(&encode(&Frame::Ping));
     wait_for(&host, |e| {
         matches!(e, LinkEvent::Connected { .. }).then_some(())
     });
@@ -562,7 +562,7 @@ fn a_host_that_stops_reading_is_lost_and_the_guest_quits_at_once() {
             let mut first = [0u8; 4];
             let _ = recv.read_exact(&mut first).await;
             tokio::spawn(async move {
-                while send.write_all(&encode(&Message::Ping)).await.is_ok() {
+                while send.write_all(&encode(&Frame::Ping)).await.is_ok() {
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
             });
@@ -649,7 +649,7 @@ fn a_flood_waits_at_the_door_while_the_game_takes_nothing() {
         ..fast(LinkConfig::loopback(key(1)))
     });
     let mut raw = Raw::dial(&ticket, key(5));
-    raw.write(&encode(&Message::Ping));
+    raw.write(&encode(&Frame::Ping));
     wait_for(&host, |e| {
         matches!(e, LinkEvent::Connected { .. }).then_some(())
     });
@@ -657,7 +657,7 @@ fn a_flood_waits_at_the_door_while_the_game_takes_nothing() {
     for burst in 0..3u64 {
         let bytes: Vec<u8> = (0..60)
             .flat_map(|i| {
-                encode(&Message::Next {
+                encode(&Frame::Next {
                     deal: burst * 60 + i,
                 })
             })
@@ -669,7 +669,7 @@ fn a_flood_waits_at_the_door_while_the_game_takes_nothing() {
     let waiting = host.waiting();
     let messages = waiting
         .iter()
-        .filter(|e| matches!(e, LinkEvent::Message(_)))
+        .filter(|e| matches!(e, LinkEvent::Frame(_)))
         .count();
     assert!(
         messages <= IN_FLIGHT,
@@ -679,14 +679,14 @@ fn a_flood_waits_at_the_door_while_the_game_takes_nothing() {
     let mut got: Vec<u64> = waiting
         .into_iter()
         .filter_map(|e| match e {
-            LinkEvent::Message(Message::Next { deal }) => Some(deal),
+            LinkEvent::Frame(Frame::Next { deal }) => Some(deal),
             _ => None,
         })
         .collect();
     // Now the game takes them as they come.
     let end = Instant::now() + WAIT;
     while got.len() < 180 && Instant::now() < end {
-        if let Some(LinkEvent::Message(Message::Next { deal })) =
+        if let Some(LinkEvent::Frame(Frame::Next { deal })) =
             host.recv_timeout(Duration::from_millis(50))
         {
             got.push(deal);
@@ -720,7 +720,7 @@ fn bad_bytes_from_a_peer_end_its_connection_with_the_reason() {
             matches!(e, LinkEvent::Connected { .. }).then_some(())
         });
         let why = wait_for(&host, |e| match e {
-            LinkEvent::Message(m) => panic!("{what}: {m:?} reached the game"),
+            LinkEvent::Frame(m) => panic!("{what}: {m:?} reached the game"),
             LinkEvent::Refused { why } => Some(why.clone()),
             _ => None,
         });
@@ -735,7 +735,7 @@ fn bad_bytes_from_a_peer_end_its_connection_with_the_reason() {
     let _ = raw.send.finish();
     let why = wait_for(&host, |e| match e {
         LinkEvent::Lost { why } => Some(why.clone()),
-        LinkEvent::Message(m) => panic!("{m:?}"),
+        LinkEvent::Frame(m) => panic!("{m:?}"),
         _ => None,
     });
     assert!(why.to_string().contains("inside a frame"), "{why}");
@@ -743,12 +743,12 @@ fn bad_bytes_from_a_peer_end_its_connection_with_the_reason() {
     let (host, ticket) = hosting(fast(LinkConfig::loopback(key(1))));
     let mut raw = Raw::dial(&ticket, key(5));
     let flood: Vec<u8> = (0..10_000)
-        .flat_map(|_| encode(&Message::Next { deal: 1 }))
+        .flat_map(|_| encode(&Frame::Next { deal: 1 }))
         .collect();
     raw.write(&flood);
     let mut passed = 0;
     let why = wait_for(&host, |e| match e {
-        LinkEvent::Message(_) => {
+        LinkEvent::Frame(_) => {
             passed += 1;
             None
         }
@@ -766,7 +766,7 @@ fn bad_bytes_from_a_peer_end_its_connection_with_the_reason() {
 fn a_silent_peer_is_lost_and_another_player_is_refused() {
     let (host, ticket) = hosting(fast(LinkConfig::loopback(key(1))));
     let mut raw = Raw::dial(&ticket, key(5));
-    raw.write(&encode(&Message::Ping));
+    raw.write(&encode(&Frame::Ping));
     wait_for(&host, |e| {
         matches!(e, LinkEvent::Connected { .. }).then_some(())
     });

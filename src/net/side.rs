@@ -1,17 +1,17 @@
-//! Either side of a series with a friend behind one face ([`Side`]), so what carries messages
+//! Either side of a series with a friend behind one face ([`Peer`]), so what carries messages
 //! between a side and its link (the table, the tests) is written once for the host and the
-//! guest, and what a refusal means for the series ([`Verdict`]) is judged in one place.
+//! guest, and what a refusal means for the series ([`Ruling`]) is judged in one place.
 
 use std::fmt::{Debug, Display};
 
 use super::fair::{GuestNonce, HostSecret};
 use super::guest::{Guest, GuestError, GuestEvent};
-use super::host::{Host, HostEvent, Outcome, Refusal};
-use super::wire::{Message, WireError};
+use super::host::{Host, HostEvent, HostRefusal, Reply};
+use super::wire::{Frame, WireError};
 
 /// What a refusal of the friend's message means for the series, whichever side refused it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Ruling {
     /// The friend's game dealt or reported a round that is not the agreed one, or tried to
     /// choose a deal: the series ends.
     Foul,
@@ -26,7 +26,7 @@ pub enum Verdict {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Heard {
     /// What to send back.
-    pub send: Vec<Message>,
+    pub send: Vec<Frame>,
     /// The friend greeted under this name.
     pub greeted: Option<String>,
     /// The friend ended the series.
@@ -34,35 +34,35 @@ pub struct Heard {
 }
 
 /// The host's or the guest's state machine.
-pub trait Side {
+pub trait Peer {
     type Event: Clone + Debug;
     type Error: Display + Debug;
 
     /// The messages that open each new connection (the greeting).
-    fn connected(&mut self) -> Vec<Message>;
+    fn connected(&mut self) -> Vec<Frame>;
 
     /// One message from the friend's game. `fresh` gives this side's 32 bytes for a deal, by
     /// its number, when the side needs them: the host's secret half of a new deal, the guest's
     /// nonce (derived from the side's key: [`super::fair::derive()`]).
     fn receive_with(
         &mut self,
-        msg: Message,
+        msg: Frame,
         fresh: impl FnOnce(u64) -> [u8; 32],
-    ) -> Result<Outcome<Self::Event>, Self::Error>;
+    ) -> Result<Reply<Self::Event>, Self::Error>;
 
     /// The name in a greeting.
     fn greeted(e: &Self::Event) -> Option<&str>;
     /// Whether the event is the friend ending the series.
     fn left(e: &Self::Event) -> bool;
     /// What a refusal means for the series.
-    fn verdict(e: &Self::Error) -> Verdict;
+    fn ruling(e: &Self::Error) -> Ruling;
 
-    /// [`Side::receive_with`], summed up; a refusal comes worded, with its verdict.
+    /// [`Peer::receive_with`], summed up; a refusal comes worded, with its ruling.
     fn hear(
         &mut self,
-        msg: Message,
+        msg: Frame,
         fresh: impl FnOnce(u64) -> [u8; 32],
-    ) -> Result<Heard, (String, Verdict)> {
+    ) -> Result<Heard, (String, Ruling)> {
         match self.receive_with(msg, fresh) {
             Ok(out) => Ok(Heard {
                 send: out.send,
@@ -73,46 +73,32 @@ pub trait Side {
                     .map(str::to_string),
                 left: out.events.iter().any(Self::left),
             }),
-            Err(e) => Err((e.to_string(), Self::verdict(&e))),
+            Err(e) => Err((e.to_string(), Self::ruling(&e))),
         }
-    }
-}
-
-/// Notes in `foul` why a refusal ended the series, if `is_foul` says it did: either side keeps
-/// it, and takes nothing more.
-pub(super) fn note_foul<T, E: Display>(
-    res: &Result<T, E>,
-    is_foul: impl Fn(&E) -> bool,
-    foul: &mut Option<String>,
-) {
-    if let Err(e) = res
-        && is_foul(e)
-    {
-        *foul = Some(e.to_string());
     }
 }
 
 impl WireError {
-    fn verdict(&self) -> Verdict {
+    fn ruling(&self) -> Ruling {
         match self {
-            WireError::OtherVersion { game, .. } => Verdict::OtherVersion(game.clone()),
-            _ => Verdict::Refused,
+            WireError::OtherVersion { game, .. } => Ruling::OtherVersion(game.clone()),
+            _ => Ruling::Refused,
         }
     }
 }
 
-impl Side for Host {
+impl Peer for Host {
     type Event = HostEvent;
-    type Error = Refusal;
+    type Error = HostRefusal;
 
-    fn connected(&mut self) -> Vec<Message> {
+    fn connected(&mut self) -> Vec<Frame> {
         Host::connected(self)
     }
     fn receive_with(
         &mut self,
-        msg: Message,
+        msg: Frame,
         fresh: impl FnOnce(u64) -> [u8; 32],
-    ) -> Result<Outcome<HostEvent>, Refusal> {
+    ) -> Result<Reply<HostEvent>, HostRefusal> {
         self.receive(msg, |deal| HostSecret(fresh(deal)))
     }
     fn greeted(e: &HostEvent) -> Option<&str> {
@@ -126,27 +112,27 @@ impl Side for Host {
     }
     /// The host referees: a move against the rules is only refused; a second nonce for a deal
     /// (a try at choosing it) is a foul.
-    fn verdict(e: &Refusal) -> Verdict {
+    fn ruling(e: &HostRefusal) -> Ruling {
         match e {
-            _ if e.is_foul() => Verdict::Foul,
-            Refusal::Wire(w) => w.verdict(),
-            _ => Verdict::Refused,
+            _ if e.is_foul() => Ruling::Foul,
+            HostRefusal::Wire(w) => w.ruling(),
+            _ => Ruling::Refused,
         }
     }
 }
 
-impl Side for Guest {
+impl Peer for Guest {
     type Event = GuestEvent;
     type Error = GuestError;
 
-    fn connected(&mut self) -> Vec<Message> {
+    fn connected(&mut self) -> Vec<Frame> {
         Guest::connected(self)
     }
     fn receive_with(
         &mut self,
-        msg: Message,
+        msg: Frame,
         fresh: impl FnOnce(u64) -> [u8; 32],
-    ) -> Result<Outcome<GuestEvent>, GuestError> {
+    ) -> Result<Reply<GuestEvent>, GuestError> {
         self.receive(msg, |deal| GuestNonce(fresh(deal)))
     }
     fn greeted(e: &GuestEvent) -> Option<&str> {
@@ -158,11 +144,11 @@ impl Side for Guest {
     fn left(e: &GuestEvent) -> bool {
         matches!(e, GuestEvent::Left)
     }
-    fn verdict(e: &GuestError) -> Verdict {
+    fn ruling(e: &GuestError) -> Ruling {
         match e {
-            _ if e.is_foul() => Verdict::Foul,
-            GuestError::Wire(w) => w.verdict(),
-            _ => Verdict::Refused,
+            _ if e.is_foul() => Ruling::Foul,
+            GuestError::Wire(w) => w.ruling(),
+            _ => Ruling::Refused,
         }
     }
 }
@@ -183,7 +169,7 @@ mod tests {
 
     #[test]
     fn another_version_is_judged_alike_on_both_sides() {
-        let other = Message::Hello {
+        let other = Frame::Hello {
             protocol: PROTOCOL + 1,
             game: "9.9.9".to_string(),
             name: "Bo".to_string(),
@@ -192,11 +178,11 @@ mod tests {
         let mut host = Host::new("Ana", Default::default());
         host.connected();
         let (_, v) = host.hear(other.clone(), |_| [7; 32]).unwrap_err();
-        assert_eq!(v, Verdict::OtherVersion("9.9.9".to_string()));
+        assert_eq!(v, Ruling::OtherVersion("9.9.9".to_string()));
         let mut guest = Guest::new("Bo");
         guest.connected();
         let (_, v) = guest.hear(other, |_| [7; 32]).unwrap_err();
-        assert_eq!(v, Verdict::OtherVersion("9.9.9".to_string()));
+        assert_eq!(v, Ruling::OtherVersion("9.9.9".to_string()));
     }
 
     #[test]
@@ -206,11 +192,11 @@ mod tests {
         guest
             .hear(hello("Ana", Some(Default::default())), |_| [7; 32])
             .unwrap();
-        let nonce = Message::Nonce {
+        let nonce = Frame::Nonce {
             deal: 1,
             nonce: GuestNonce([1; 32]),
         };
         let (why, v) = guest.hear(nonce, |_| [7; 32]).unwrap_err();
-        assert_eq!(v, Verdict::Refused, "{why}");
+        assert_eq!(v, Ruling::Refused, "{why}");
     }
 }

@@ -6,10 +6,10 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 
 use super::fair::{GuestNonce, HostSecret, first_dealer};
 use super::guest::{Guest, GuestError, GuestEvent};
-use super::host::{Host, HostEvent, Refusal};
-use super::side::Side;
+use super::host::{Host, HostEvent, HostRefusal};
+use super::side::Peer;
 use super::told::{GUEST, HOST, local};
-use super::wire::{Decoder, Message, encode};
+use super::wire::{Decoder, Frame, encode};
 use crate::ai::{Bot, Level, View};
 use crate::rules::{Action, Match, RuleError, RuleSettings, Seat, best_arrangement};
 
@@ -21,11 +21,11 @@ struct Pair {
     host_events: Vec<HostEvent>,
     guest_events: Vec<GuestEvent>,
     /// Every message the guest's state machine sent, in order.
-    guest_sent: Vec<Message>,
+    guest_sent: Vec<Frame>,
 }
 
 /// `msg` through the wire format, in two pieces.
-fn carried(msg: &Message) -> Message {
+fn carried(msg: &Frame) -> Frame {
     let bytes = encode(msg);
     let mut d = Decoder::default();
     let (a, b) = bytes.split_at(bytes.len() / 2);
@@ -37,12 +37,12 @@ fn carried(msg: &Message) -> Message {
 
 /// `msgs` (through the wire format) into one side; what it sends back. Panics on a refusal,
 /// which no honest exchange has.
-fn pass<S: Side>(
+fn pass<S: Peer>(
     side: &mut S,
-    msgs: Vec<Message>,
+    msgs: Vec<Frame>,
     rng: &mut StdRng,
     events: &mut Vec<S::Event>,
-) -> Vec<Message> {
+) -> Vec<Frame> {
     let mut send = Vec::new();
     for msg in msgs {
         let out = side
@@ -77,7 +77,7 @@ impl Pair {
 
     /// Delivers messages each way until both sides are quiet; panics on a refusal, which no
     /// honest exchange has.
-    fn deliver(&mut self, mut to_guest: Vec<Message>, mut to_host: Vec<Message>) {
+    fn deliver(&mut self, mut to_guest: Vec<Frame>, mut to_host: Vec<Frame>) {
         while !to_guest.is_empty() || !to_host.is_empty() {
             let msgs = std::mem::take(&mut to_guest);
             to_host.extend(pass(
@@ -275,9 +275,9 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
     let at = m.round().history().len();
     let host_card = m.round().hand(HOST).iter().next().unwrap();
     let guest_hand = m.round().hand(GUEST);
-    let mut cases: Vec<(Message, &str)> = vec![
+    let mut cases: Vec<(Frame, &str)> = vec![
         (
-            Message::Move {
+            Frame::Move {
                 deal,
                 at,
                 action: Action::DrawStock,
@@ -285,7 +285,7 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
             "out of turn",
         ),
         (
-            Message::Move {
+            Frame::Move {
                 deal,
                 at: at - 1,
                 action: Action::DrawStock,
@@ -293,7 +293,7 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
             "on an older table",
         ),
         (
-            Message::Move {
+            Frame::Move {
                 deal: deal + 1,
                 at,
                 action: Action::DrawStock,
@@ -301,13 +301,13 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
             "in another deal",
         ),
         (
-            Message::Commit {
+            Frame::Commit {
                 deal,
                 commitment: super::fair::Commitment([0; 32]),
             },
             "a host's message",
         ),
-        (Message::Next { deal }, "the next deal mid-round"),
+        (Frame::Next { deal }, "the next deal mid-round"),
     ];
     // The guest's turn for the rest: a discard not held, a knock over the limit.
     while p.hosts().round().to_act() == Some(HOST) {
@@ -316,12 +316,12 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
     let m2 = p.hosts().clone();
     assert_eq!(m2.round().to_act(), Some(GUEST));
     let at2 = m2.round().history().len();
-    let draw = Message::Move {
+    let draw = Frame::Move {
         deal,
         at: at2,
         action: Action::DrawStock,
     };
-    let refused = |p: &mut Pair, msg: Message, what: &str| {
+    let refused = |p: &mut Pair, msg: Frame, what: &str| {
         let before = p.host.clone();
         let res = p.host.receive(msg, |_| HostSecret([0; 32]));
         assert!(res.is_err(), "{what} was taken");
@@ -336,14 +336,14 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
     assert!(matches!(
         refused(
             &mut p,
-            Message::Move {
+            Frame::Move {
                 deal,
                 at: at2,
                 action: Action::Discard(host_card)
             },
             "a discard before drawing"
         ),
-        Refusal::Rule(RuleError::WrongPhase { .. })
+        HostRefusal::Rule(RuleError::WrongPhase { .. })
     ));
     let out = p.host.receive(draw, |_| HostSecret([0; 32])).unwrap();
     p.deliver(out.send, vec![]);
@@ -351,14 +351,14 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
     assert!(matches!(
         refused(
             &mut p,
-            Message::Move {
+            Frame::Move {
                 deal,
                 at: at3,
                 action: Action::Discard(host_card)
             },
             "a card not held"
         ),
-        Refusal::Rule(RuleError::CardNotInHand(_))
+        HostRefusal::Rule(RuleError::CardNotInHand(_))
     ));
     let hand = p.hosts().round().hand(GUEST);
     let worst = hand.iter().max_by_key(|c| c.points()).unwrap();
@@ -368,7 +368,7 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
         assert!(matches!(
             refused(
                 &mut p,
-                Message::Move {
+                Frame::Move {
                     deal,
                     at: at3,
                     action: Action::Knock {
@@ -378,13 +378,13 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
                 },
                 "a knock over the limit"
             ),
-            Refusal::Rule(RuleError::DeadwoodTooHigh { .. } | RuleError::BadMelds(_))
+            HostRefusal::Rule(RuleError::DeadwoodTooHigh { .. } | RuleError::BadMelds(_))
         ));
     }
     // A flood of refused moves changes nothing either.
     for i in 0..10_000 {
         let _ = p.host.receive(
-            Message::Move {
+            Frame::Move {
                 deal,
                 at: at3 + i,
                 action: Action::FinishLayoffs,
@@ -400,21 +400,21 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
         .guest_sent
         .iter()
         .find_map(|m| match m {
-            Message::Nonce { deal: d, nonce } if *d == deal => Some(*nonce),
+            Frame::Nonce { deal: d, nonce } if *d == deal => Some(*nonce),
             _ => None,
         })
         .unwrap();
     let before = p.host.clone();
     let out = p
         .host
-        .receive(Message::Nonce { deal, nonce }, |_| HostSecret([0; 32]))
+        .receive(Frame::Nonce { deal, nonce }, |_| HostSecret([0; 32]))
         .unwrap();
     assert!(out.send.is_empty() && out.events.is_empty());
     assert_eq!(p.host, before);
     let e = p
         .host
         .receive(
-            Message::Nonce {
+            Frame::Nonce {
                 deal,
                 nonce: GuestNonce([1; 32]),
             },
@@ -422,23 +422,19 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
         )
         .unwrap_err();
     assert!(e.is_foul(), "{e}");
-    assert_eq!(
-        <Host as Side>::verdict(&e),
-        super::side::Verdict::Foul,
-        "{e}"
-    );
+    assert_eq!(<Host as Peer>::ruling(&e), super::side::Ruling::Foul, "{e}");
     assert!(p.host.foul().is_some());
     assert_eq!(p.host.series(), before.series(), "the series as it stood");
     assert!(
         p.host
-            .receive(Message::Next { deal }, |_| HostSecret([0; 32]))
+            .receive(Frame::Next { deal }, |_| HostSecret([0; 32]))
             .is_err(),
         "nothing more is taken"
     );
     // A greeting in another version is refused with the friend's version.
     let mut h = Host::new("Ana", RuleSettings::default());
     h.connected();
-    let other = Message::Hello {
+    let other = Frame::Hello {
         protocol: 99,
         game: "9.9".into(),
         name: "Bo".into(),
@@ -453,7 +449,7 @@ fn a_misbehaving_guest_is_refused_and_changes_nothing() {
     let mut h = Host::new("Ana", RuleSettings::default());
     h.connected();
     assert!(
-        h.receive(Message::Next { deal: 1 }, |_| HostSecret([0; 32]))
+        h.receive(Frame::Next { deal: 1 }, |_| HostSecret([0; 32]))
             .is_err()
     );
 }
@@ -496,13 +492,13 @@ fn a_misbehaving_host_is_caught() {
         fresh.step(&bots);
     }
     let e = before_reveal
-        .receive(Message::Told(forged), |_| GuestNonce([0; 32]))
+        .receive(Frame::Told(forged), |_| GuestNonce([0; 32]))
         .unwrap_err();
     assert!(e.is_foul(), "{e}");
     assert!(before_reveal.foul().is_some());
     assert!(
         before_reveal
-            .receive(Message::Bye, |_| GuestNonce([0; 32]))
+            .receive(Frame::Bye, |_| GuestNonce([0; 32]))
             .is_err(),
         "nothing more is taken"
     );
@@ -510,7 +506,7 @@ fn a_misbehaving_host_is_caught() {
     let mut back = told.clone();
     back.moves.pop();
     let e = g
-        .receive(Message::Told(back), |_| GuestNonce([0; 32]))
+        .receive(Frame::Told(back), |_| GuestNonce([0; 32]))
         .unwrap_err();
     assert_eq!(e, GuestError::Rewritten);
     // A deal that is not the agreed one: the right secret, other cards.
@@ -524,14 +520,14 @@ fn a_misbehaving_host_is_caught() {
         .unwrap();
     other.hand = other.hand.without(a).with(b);
     let e = g
-        .receive(Message::Told(other), |_| GuestNonce([0; 32]))
+        .receive(Frame::Told(other), |_| GuestNonce([0; 32]))
         .unwrap_err();
     assert!(e.is_foul() || matches!(e, GuestError::Told(_)), "{e}");
     // A commitment for a deal out of turn, and a guest's message from the host.
     let mut g = fresh.guest.clone();
     let e = g
         .receive(
-            Message::Commit {
+            Frame::Commit {
                 deal: 5,
                 commitment: super::fair::Commitment([1; 32]),
             },
@@ -540,7 +536,7 @@ fn a_misbehaving_host_is_caught() {
         .unwrap_err();
     assert!(matches!(e, GuestError::NotNow(_)));
     let e = g
-        .receive(Message::Next { deal: 1 }, |_| GuestNonce([0; 32]))
+        .receive(Frame::Next { deal: 1 }, |_| GuestNonce([0; 32]))
         .unwrap_err();
     assert!(matches!(e, GuestError::NotNow(_)));
     // A knock told without its reveal.
@@ -549,7 +545,7 @@ fn a_misbehaving_host_is_caught() {
     let e = fresh
         .guest
         .clone()
-        .receive(Message::Told(unrevealed), |_| GuestNonce([0; 32]))
+        .receive(Frame::Told(unrevealed), |_| GuestNonce([0; 32]))
         .unwrap_err();
     assert!(matches!(e, GuestError::Told(_)), "{e}");
     // A host greeting with other rules mid-series.
@@ -580,7 +576,7 @@ fn committed(s: HostSecret) -> (Guest, GuestNonce, Host) {
     let mut nonce = None;
     for m in to_guest {
         for reply in guest.receive(m, |_| GuestNonce([9; 32])).unwrap().send {
-            if let Message::Nonce { nonce: n, .. } = reply {
+            if let Frame::Nonce { nonce: n, .. } = reply {
                 nonce = Some(n);
             }
         }
@@ -597,22 +593,22 @@ fn a_host_that_commits_twice_to_a_deal_is_caught() {
     let s = HostSecret([5; 32]);
     let (guest, nonce, _) = committed(s);
     let mut g = guest.clone();
-    let again = Message::Commit {
+    let again = Frame::Commit {
         deal: 1,
         commitment: super::fair::commitment(&s, 1),
     };
     let out = g.receive(again, |_| GuestNonce([8; 32])).unwrap();
-    assert_eq!(out.send, vec![Message::Nonce { deal: 1, nonce }]);
+    assert_eq!(out.send, vec![Frame::Nonce { deal: 1, nonce }]);
     assert_eq!(g, guest, "a repeat changes nothing");
-    let other = Message::Commit {
+    let other = Frame::Commit {
         deal: 1,
         commitment: super::fair::commitment(&HostSecret([6; 32]), 1),
     };
     let e = g.receive(other, |_| GuestNonce([8; 32])).unwrap_err();
     assert!(e.is_foul(), "{e}");
-    assert_eq!(<Guest as Side>::verdict(&e), super::side::Verdict::Foul);
+    assert_eq!(<Guest as Peer>::ruling(&e), super::side::Ruling::Foul);
     assert!(g.foul().is_some());
-    assert!(g.receive(Message::Bye, |_| GuestNonce([0; 32])).is_err());
+    assert!(g.receive(Frame::Bye, |_| GuestNonce([0; 32])).is_err());
 }
 
 /// The host shows its secret while its hand is still hidden: no honest host does, and the
@@ -622,9 +618,9 @@ fn a_reveal_before_the_hidden_part_is_over_is_a_foul() {
     let s = HostSecret([5; 32]);
     let (mut guest, nonce, mut host) = committed(s);
     let out = host
-        .receive(Message::Nonce { deal: 1, nonce }, |_| s)
+        .receive(Frame::Nonce { deal: 1, nonce }, |_| s)
         .unwrap();
-    let Some(Message::Told(told)) = out.send.first().cloned() else {
+    let Some(Frame::Told(told)) = out.send.first().cloned() else {
         panic!("the deal is told: {out:?}");
     };
     assert_eq!(told.secret, None);
@@ -632,7 +628,7 @@ fn a_reveal_before_the_hidden_part_is_over_is_a_foul() {
     early.secret = Some(s);
     let mut g = guest.clone();
     let e = g
-        .receive(Message::Told(early), |_| GuestNonce([0; 32]))
+        .receive(Frame::Told(early), |_| GuestNonce([0; 32]))
         .unwrap_err();
     assert!(e.is_foul(), "{e}");
     assert!(matches!(
@@ -641,7 +637,7 @@ fn a_reveal_before_the_hidden_part_is_over_is_a_foul() {
     ));
     // The round told without its secret is taken.
     guest
-        .receive(Message::Told(told), |_| GuestNonce([0; 32]))
+        .receive(Frame::Told(told), |_| GuestNonce([0; 32]))
         .unwrap();
     assert!(guest.series().is_some());
 }
@@ -653,7 +649,7 @@ fn a_reveal_before_the_hidden_part_is_over_is_a_foul() {
 fn the_friends_name_is_cleaned_once_and_fixed_for_the_series() {
     let mut host = Host::new("Ana", RuleSettings::default());
     host.connected();
-    let evil = Message::Hello {
+    let evil = Frame::Hello {
         protocol: super::wire::PROTOCOL,
         game: "x".into(),
         name: "\u{202E}live\u{202C}\n\u{0007}ly".into(),
@@ -686,7 +682,7 @@ fn the_friends_name_is_cleaned_once_and_fixed_for_the_series() {
     // The guest likewise keeps the host's first name.
     let mut guest = Guest::new("Bo");
     guest.connected();
-    let named = |name: &str| Message::Hello {
+    let named = |name: &str| Frame::Hello {
         protocol: super::wire::PROTOCOL,
         game: "x".into(),
         name: name.into(),
@@ -701,7 +697,7 @@ fn the_friends_name_is_cleaned_once_and_fixed_for_the_series() {
         .unwrap();
     assert_eq!(guest.host(), Some("Ana"));
     // Our own greeting is cleaned too.
-    let Message::Hello { name, .. } = super::wire::hello("\u{202E}Bo\n", None) else {
+    let Frame::Hello { name, .. } = super::wire::hello("\u{202E}Bo\n", None) else {
         unreachable!()
     };
     assert_eq!(name, "Bo");

@@ -2,7 +2,7 @@
 //! length and then the message as RON text. A frame longer than [`MAX_FRAME`] is refused from
 //! its length alone, before anything of it is kept; bytes that are not a message of this
 //! protocol (garbage, an unknown message, a truncated frame at the end of the stream) are a
-//! [`WireError`], never a panic. The first message each way is a [`Message::Hello`] with the
+//! [`WireError`], never a panic. The first message each way is a [`Frame::Hello`] with the
 //! protocol's version and the game's; [`check_hello`] refuses another version with the
 //! friend's so both players can be told to update.
 //!
@@ -26,7 +26,7 @@ pub const MAX_FRAME: usize = 64 * 1024;
 
 /// One message between the two games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Message {
+pub enum Frame {
     /// The first message each way: who speaks, in which version, and (from the host) the
     /// rules of the series to be played.
     Hello {
@@ -80,7 +80,7 @@ pub enum WireError {
 }
 
 /// `msg` as one frame.
-pub fn encode(msg: &Message) -> Vec<u8> {
+pub fn encode(msg: &Frame) -> Vec<u8> {
     // A message of this enum always serialises; an error would be a bug in serde or ron.
     let text = ron::to_string(msg).unwrap_or_default();
     let mut out = Vec::with_capacity(4 + text.len());
@@ -103,7 +103,7 @@ impl Decoder {
 
     /// The next whole message, `None` until one has arrived. After an error the stream is
     /// out of step and the connection is to be dropped.
-    pub fn next_message(&mut self) -> Result<Option<Message>, WireError> {
+    pub fn next_message(&mut self) -> Result<Option<Frame>, WireError> {
         if self.buf.len() < 4 {
             return Ok(None);
         }
@@ -136,8 +136,8 @@ impl Decoder {
 }
 
 /// Our greeting, as `name`, with the rules of the series when hosting.
-pub fn hello(name: &str, rules: Option<RuleSettings>) -> Message {
-    Message::Hello {
+pub fn hello(name: &str, rules: Option<RuleSettings>) -> Frame {
+    Frame::Hello {
         protocol: PROTOCOL,
         game: env!("CARGO_PKG_VERSION").to_string(),
         name: crate::seats::clean_name(name).unwrap_or_default(),
@@ -146,10 +146,10 @@ pub fn hello(name: &str, rules: Option<RuleSettings>) -> Message {
 }
 
 /// The friend's first message must be a greeting in our protocol's version.
-pub fn check_hello(msg: &Message) -> Result<(), WireError> {
+pub fn check_hello(msg: &Frame) -> Result<(), WireError> {
     match msg {
-        Message::Hello { protocol, .. } if *protocol == PROTOCOL => Ok(()),
-        Message::Hello { protocol, game, .. } => Err(WireError::OtherVersion {
+        Frame::Hello { protocol, .. } if *protocol == PROTOCOL => Ok(()),
+        Frame::Hello { protocol, game, .. } => Err(WireError::OtherVersion {
             ours: PROTOCOL,
             theirs: *protocol,
             game: game.clone(),
@@ -164,20 +164,20 @@ mod tests {
     use crate::net::fair::HostSecret;
     use crate::rules::Card;
 
-    fn all() -> Vec<Message> {
+    fn all() -> Vec<Frame> {
         let card: Card = "8D".parse().unwrap();
         vec![
             hello("Ana", Some(RuleSettings::default())),
             hello("Bo", None),
-            Message::Commit {
+            Frame::Commit {
                 deal: 1,
                 commitment: Commitment([3; 32]),
             },
-            Message::Nonce {
+            Frame::Nonce {
                 deal: 1,
                 nonce: GuestNonce([4; 32]),
             },
-            Message::Told(Told {
+            Frame::Told(Told {
                 deal: 1,
                 dealer: crate::rules::Seat::P2,
                 hand: crate::rules::CardSet::parse("AC 2C 3C 4C 5C 6C 7C 8C 9C TC").unwrap(),
@@ -186,18 +186,18 @@ mod tests {
                 drawn: vec![],
                 secret: Some(HostSecret([5; 32])),
             }),
-            Message::Move {
+            Frame::Move {
                 deal: 1,
                 at: 3,
                 action: Action::Discard(card),
             },
-            Message::Move {
+            Frame::Move {
                 deal: 2,
                 at: 0,
                 action: Action::DrawStock,
             },
-            Message::Next { deal: 1 },
-            Message::Bye,
+            Frame::Next { deal: 1 },
+            Frame::Bye,
         ]
     }
 
@@ -246,7 +246,7 @@ mod tests {
         );
         // A truncated frame: nothing yet, and an error when the stream ends.
         let mut d = Decoder::default();
-        let whole = encode(&Message::Bye);
+        let whole = encode(&Frame::Bye);
         d.push(&whole[..whole.len() - 1]);
         assert_eq!(d.next_message(), Ok(None));
         assert_eq!(d.finish(), Err(WireError::Truncated));
@@ -255,7 +255,7 @@ mod tests {
     #[test]
     fn a_greeting_in_another_version_is_refused_with_the_friends_version() {
         assert_eq!(check_hello(&hello("Ana", None)), Ok(()));
-        let other = Message::Hello {
+        let other = Frame::Hello {
             protocol: PROTOCOL + 1,
             game: "9.9.9".into(),
             name: "Ana".into(),
@@ -269,6 +269,6 @@ mod tests {
                 game: "9.9.9".into()
             })
         );
-        assert_eq!(check_hello(&Message::Bye), Err(WireError::NoHello));
+        assert_eq!(check_hello(&Frame::Bye), Err(WireError::NoHello));
     }
 }

@@ -1,13 +1,13 @@
 //! The app around the table, at the bottom of the stack: which screen shows ([`modes`]), the
 //! player's [`settings`] and the language the table speaks ([`speech`]), the window's size and
 //! the card metrics for it ([`screen`]), its place on the screen ([`placement`]), the
-//! system's own key chords ([`keys`]), sleeping when idle ([`wake`]), and the font and the
+//! system's own key chords ([`chords`]), sleeping when idle ([`wake`]), and the font and the
 //! window icon ([`fonts`], [`icon`]). Nothing here imports a folder above it: a file
 //! above that must keep the app awake says so with a [`wake::StayAwake`].
 
+pub mod chords;
 pub mod fonts;
 pub mod icon;
-pub mod keys;
 pub mod modes;
 pub mod placement;
 pub mod screen;
@@ -37,7 +37,7 @@ impl PluginGroup for AppPlugins {
             .add(placement::PlacementPlugin {
                 asked: self.window_size,
             })
-            .add(keys::KeysPlugin)
+            .add(chords::ChordsPlugin)
             .add(fonts::FontsPlugin)
             .add(wake::WakePlugin)
             .add(icon::IconPlugin)

@@ -41,15 +41,15 @@ const SHARE: f32 = 0.9;
 
 /// A monitor as the fitting sees it: its rectangle in physical pixels and its scale factor.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Screen {
+pub struct MonitorArea {
     pub position: IVec2,
     pub physical: UVec2,
     pub scale: f32,
 }
 
-impl Screen {
-    fn of(m: &Monitor) -> Screen {
-        Screen {
+impl MonitorArea {
+    fn of(m: &Monitor) -> MonitorArea {
+        MonitorArea {
             position: m.physical_position,
             physical: UVec2::new(m.physical_width, m.physical_height),
             scale: m.scale_factor.max(0.1) as f32,
@@ -72,7 +72,7 @@ impl Screen {
 /// The logical size for a window that asks for `asked` on `screen`: the same, or shrunk with
 /// its proportions kept to [`SHARE`] of the screen; never below the minimum unless the screen
 /// is smaller than that.
-pub fn fit(asked: (u32, u32), screen: &Screen) -> UVec2 {
+pub fn fit(asked: (u32, u32), screen: &MonitorArea) -> UVec2 {
     let room = screen.logical();
     let want = Vec2::new(asked.0 as f32, asked.1 as f32).max(Vec2::ONE);
     let shrink = (room * SHARE / want).min_element().min(1.0);
@@ -83,7 +83,7 @@ pub fn fit(asked: (u32, u32), screen: &Screen) -> UVec2 {
 
 /// The smallest the player may make the window on `screen` (the minimum, or the whole screen
 /// if that is smaller).
-pub fn min_size(screen: Option<&Screen>) -> Vec2 {
+pub fn min_size(screen: Option<&MonitorArea>) -> Vec2 {
     let min = Vec2::new(WindowPlacement::MIN.0 as f32, WindowPlacement::MIN.1 as f32);
     screen.map_or(min, |s| min.min(s.logical()))
 }
@@ -112,9 +112,9 @@ fn open_window(
     };
     opening.waited += time.delta();
     let remembered = settings.window;
-    let screens: Vec<(Entity, Screen, bool)> = monitors
+    let screens: Vec<(Entity, MonitorArea, bool)> = monitors
         .iter()
-        .map(|(e, m, primary)| (e, Screen::of(m), primary))
+        .map(|(e, m, primary)| (e, MonitorArea::of(m), primary))
         .collect();
     if screens.is_empty() && opening.waited < Duration::from_millis(500) {
         return;
@@ -276,8 +276,8 @@ impl Plugin for PlacementPlugin {
 mod tests {
     use super::*;
 
-    fn screen(w: u32, h: u32, scale: f32) -> Screen {
-        Screen {
+    fn screen(w: u32, h: u32, scale: f32) -> MonitorArea {
+        MonitorArea {
             position: IVec2::ZERO,
             physical: UVec2::new(w, h),
             scale,
@@ -321,7 +321,7 @@ mod tests {
 
     #[test]
     fn a_remembered_place_counts_only_on_a_screen_that_holds_it() {
-        let left = Screen {
+        let left = MonitorArea {
             position: IVec2::new(-1920, 0),
             physical: UVec2::new(1920, 1080),
             scale: 1.0,

@@ -1,9 +1,9 @@
 //! The window as the table sees it: its size and the card [`Metrics`] for it, kept in the
-//! [`Screen`] resource, and where a point of the window is on the table.
+//! [`WindowMetrics`] resource, and where a point of the window is on the table.
 //!
 //! Decisions:
 //! - The metrics are worked out once, when the window's size changes, and every system reads
-//!   the resource; so "the window was resized" is plain change detection on [`Screen`].
+//!   the resource; so "the window was resized" is plain change detection on [`WindowMetrics`].
 //! - Before the window exists (and in a test without one) the table is laid out for 1280×800.
 //! - The player's text size setting is part of the metrics, so changing it is a resize too.
 
@@ -72,19 +72,19 @@ impl Metrics {
 
 /// The window's size in logical pixels and the table's metrics for it.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct Screen {
+pub struct WindowMetrics {
     pub metrics: Metrics,
 }
 
-impl Default for Screen {
+impl Default for WindowMetrics {
     fn default() -> Self {
-        Screen {
+        WindowMetrics {
             metrics: Metrics::new(DEFAULT_SIZE),
         }
     }
 }
 
-impl Screen {
+impl WindowMetrics {
     pub fn size(&self) -> Vec2 {
         self.metrics.size
     }
@@ -93,7 +93,7 @@ impl Screen {
 /// The size the table is laid out for until the window says otherwise.
 pub const DEFAULT_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
 
-impl Screen {
+impl WindowMetrics {
     /// A point of the window (logical pixels from its top-left corner) on the table: the
     /// camera (a plain `Camera2d`) looks at the table's centre, one unit a logical pixel, y up.
     pub fn to_table(&self, p: Vec2) -> Vec2 {
@@ -107,7 +107,7 @@ impl Screen {
 fn track_window(
     windows: Query<&Window, With<PrimaryWindow>>,
     settings: Option<Res<PlayerSettings>>,
-    mut screen: ResMut<Screen>,
+    mut screen: ResMut<WindowMetrics>,
 ) {
     let size = windows
         .single()
@@ -118,12 +118,12 @@ fn track_window(
     }
 }
 
-/// Keeps [`Screen`] up to date, before anything of the frame reads it.
+/// Keeps [`WindowMetrics`] up to date, before anything of the frame reads it.
 pub struct ScreenPlugin;
 
 impl Plugin for ScreenPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Screen>()
+        app.init_resource::<WindowMetrics>()
             .add_systems(PreUpdate, track_window);
     }
 }

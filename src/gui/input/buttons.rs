@@ -17,12 +17,12 @@ use super::keys::{Binding, KEYS};
 use super::offer::{Button, ButtonAction, available, buttons};
 use super::pointer::{DOUBLE_CLICK, DOUBLE_CLICK_REACH, Gesture, Gestures};
 use crate::gui::app::modes::{MenuScreen, playing};
-use crate::gui::app::screen::Screen;
+use crate::gui::app::screen::WindowMetrics;
 use crate::gui::app::speech::Speech;
 use crate::gui::table::command::{HandCommand, HandView, PlayerCommand, SeriesCommand};
 use crate::gui::table::hand_order::SortMode;
 use crate::gui::table::layout::TableLayout;
-use crate::gui::table::phase::{Dealt, TableSet, TurnPhase};
+use crate::gui::table::phase::{DealtRound, TableSet, TurnPhase};
 use crate::gui::table::playable::live_focus;
 use crate::gui::table::series::Series;
 use crate::gui::table::view::TableView;
@@ -48,7 +48,7 @@ pub struct ButtonHover {
 fn lay_out_buttons(
     mut commands: Commands,
     view: TableView,
-    dealing: Res<Dealt>,
+    dealing: Res<DealtRound>,
     menu: Res<State<MenuScreen>>,
     mut shown: Query<(Entity, &mut TableButton)>,
 ) {
@@ -90,8 +90,8 @@ fn lay_out_buttons(
 fn buttons_stale(
     series: Res<Series>,
     hand: Res<HandView>,
-    dealing: Res<Dealt>,
-    screen: Res<Screen>,
+    dealing: Res<DealtRound>,
+    screen: Res<WindowMetrics>,
     speech: Res<Speech>,
     menu: Res<State<MenuScreen>>,
 ) -> bool {
@@ -111,7 +111,7 @@ fn buttons_stale(
 /// double click on a button is one press of it.
 fn press_buttons(
     buttons: Query<(Entity, &TableButton)>,
-    screen: Res<Screen>,
+    screen: Res<WindowMetrics>,
     gestures: Res<Gestures>,
     mut hover: ResMut<ButtonHover>,
     mut out: MessageWriter<PlayerCommand>,

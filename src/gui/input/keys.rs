@@ -9,7 +9,7 @@
 
 use bevy::prelude::*;
 
-use crate::gui::table::command::{HandCommand, Move, PlayerCommand, SeriesCommand};
+use crate::gui::table::command::{HandCommand, PlayerCommand, PlayerMove, SeriesCommand};
 
 /// What a key of the table does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,12 +27,12 @@ pub const KEYS: [(KeyCode, &str, Binding); 10] = [
     (
         KeyCode::KeyT,
         "T",
-        Binding::Command(PlayerCommand::Move(Move::TakeUpcard)),
+        Binding::Command(PlayerCommand::Move(PlayerMove::TakeUpcard)),
     ),
     (
         KeyCode::KeyP,
         "P",
-        Binding::Command(PlayerCommand::Move(Move::Pass)),
+        Binding::Command(PlayerCommand::Move(PlayerMove::Pass)),
     ),
     (
         KeyCode::KeyK,
@@ -42,17 +42,17 @@ pub const KEYS: [(KeyCode, &str, Binding); 10] = [
     (
         KeyCode::KeyG,
         "G",
-        Binding::Command(PlayerCommand::Move(Move::Gin)),
+        Binding::Command(PlayerCommand::Move(PlayerMove::Gin)),
     ),
     (
         KeyCode::KeyL,
         "L",
-        Binding::Command(PlayerCommand::Move(Move::LayOffAll)),
+        Binding::Command(PlayerCommand::Move(PlayerMove::LayOffAll)),
     ),
     (
         KeyCode::KeyD,
         "D",
-        Binding::Command(PlayerCommand::Move(Move::Done)),
+        Binding::Command(PlayerCommand::Move(PlayerMove::Done)),
     ),
     (
         KeyCode::KeyN,
@@ -96,7 +96,7 @@ mod tests {
             assert_eq!(key_of(*b), Some(*k));
         }
         assert_eq!(
-            shown_key(Binding::Command(PlayerCommand::Move(Move::DrawStock))),
+            shown_key(Binding::Command(PlayerCommand::Move(PlayerMove::DrawStock))),
             "",
             "drawing has no letter: the stock is clicked"
         );

@@ -1,12 +1,12 @@
 //! The player's hands on the table: the frame's mouse and touch events in order, each press
 //! given to the table or to egui (`pointer`), the gestures on the cards turned into
-//! commands ([`mouse`]), the on-table buttons and a press on one ([`buttons`]), and the letter
+//! commands ([`cards`]), the on-table buttons and a press on one ([`buttons`]), and the letter
 //! keys, one table of them ([`keys`]). Reads the table and its layout; shows nothing (the cards being
-//! dragged and pointed at are drawn by `scene`, from [`mouse::Drag`] and [`mouse::Hover`]).
+//! dragged and pointed at are drawn by `scene`, from [`cards::Drag`] and [`cards::Hover`]).
 
 pub mod buttons;
+pub mod cards;
 pub mod keys;
-pub mod mouse;
 pub mod offer;
 pub mod pointer;
 
@@ -20,7 +20,7 @@ impl PluginGroup for InputPlugins {
     fn build(self) -> PluginGroupBuilder {
         PluginGroupBuilder::start::<Self>()
             .add(pointer::PointerPlugin)
-            .add(mouse::InputPlugin)
+            .add(cards::CardInputPlugin)
             .add(buttons::ButtonsPlugin)
     }
 }

@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use super::keys::{Binding, shown_key};
 use crate::gui::app::screen::Metrics;
 use crate::gui::app::speech::Speech;
-use crate::gui::table::command::{HandCommand, HandView, Move, PlayerCommand, SeriesCommand};
+use crate::gui::table::command::{HandCommand, HandView, PlayerCommand, PlayerMove, SeriesCommand};
 use crate::gui::table::hand_order::SortMode;
 use crate::gui::table::phase::TurnPhase;
 use crate::rules::{Action, Match, deadwood};
@@ -77,13 +77,13 @@ pub fn available(m: &Match, phase: TurnPhase) -> Vec<PlayerCommand> {
     let any = |f: fn(&Action) -> bool| legal.iter().any(f);
     match phase {
         TurnPhase::UpcardOffer => vec![
-            PlayerCommand::Move(Move::Pass),
-            PlayerCommand::Move(Move::TakeUpcard),
+            PlayerCommand::Move(PlayerMove::Pass),
+            PlayerCommand::Move(PlayerMove::TakeUpcard),
         ],
         TurnPhase::Discard => {
             let mut v = Vec::new();
             if any(|a| matches!(a, Action::Gin { .. })) {
-                v.push(PlayerCommand::Move(Move::Gin));
+                v.push(PlayerCommand::Move(PlayerMove::Gin));
             }
             if any(|a| matches!(a, Action::Knock { .. })) {
                 v.push(PlayerCommand::Hand(HandCommand::Knock));
@@ -91,9 +91,9 @@ pub fn available(m: &Match, phase: TurnPhase) -> Vec<PlayerCommand> {
             v
         }
         TurnPhase::Layoff => {
-            let mut v = vec![PlayerCommand::Move(Move::Done)];
+            let mut v = vec![PlayerCommand::Move(PlayerMove::Done)];
             if any(|a| matches!(a, Action::LayOff { .. })) {
-                v.push(PlayerCommand::Move(Move::LayOffAll));
+                v.push(PlayerCommand::Move(PlayerMove::LayOffAll));
             }
             v
         }
@@ -171,8 +171,8 @@ pub fn buttons(
     }
     for (i, (cmd, enabled)) in cmds.into_iter().enumerate() {
         let label = match cmd {
-            PlayerCommand::Move(Move::TakeUpcard) => sp.t("button-take", &[]),
-            PlayerCommand::Move(Move::Pass) => sp.t("button-pass", &[]),
+            PlayerCommand::Move(PlayerMove::TakeUpcard) => sp.t("button-take", &[]),
+            PlayerCommand::Move(PlayerMove::Pass) => sp.t("button-pass", &[]),
             PlayerCommand::Hand(HandCommand::Knock) if hand.knocking => {
                 sp.t("button-cancel-knock", &[])
             }
@@ -180,9 +180,9 @@ pub fn buttons(
                 Some(d) => sp.t("button-knock", &[("deadwood", d.into())]),
                 None => sp.t("button-knock-plain", &[]),
             },
-            PlayerCommand::Move(Move::Gin) => sp.t("button-gin", &[]),
-            PlayerCommand::Move(Move::LayOffAll) => sp.t("button-lay-off-all", &[]),
-            PlayerCommand::Move(Move::Done) => sp.t("button-done", &[]),
+            PlayerCommand::Move(PlayerMove::Gin) => sp.t("button-gin", &[]),
+            PlayerCommand::Move(PlayerMove::LayOffAll) => sp.t("button-lay-off-all", &[]),
+            PlayerCommand::Move(PlayerMove::Done) => sp.t("button-done", &[]),
             PlayerCommand::Series(SeriesCommand::NextRound) if m.scoreboard().is_over() => {
                 sp.t("button-new-series", &[])
             }
@@ -200,7 +200,7 @@ pub fn buttons(
             key: shown_key(Binding::Command(cmd)),
             pos,
             size,
-            on: (cmd == knock && hand.knocking) || cmd == PlayerCommand::Move(Move::Gin),
+            on: (cmd == knock && hand.knocking) || cmd == PlayerCommand::Move(PlayerMove::Gin),
             enabled,
         });
     }
@@ -292,11 +292,11 @@ mod tests {
         assert_eq!(
             available(&m, TurnPhase::UpcardOffer),
             vec![
-                PlayerCommand::Move(Move::Pass),
-                PlayerCommand::Move(Move::TakeUpcard)
+                PlayerCommand::Move(PlayerMove::Pass),
+                PlayerCommand::Move(PlayerMove::TakeUpcard)
             ]
         );
-        assert!(available(&m, TurnPhase::ComputerTurn).is_empty());
+        assert!(available(&m, TurnPhase::OpponentTurn).is_empty());
         assert_eq!(
             available(&m, TurnPhase::RoundOver),
             vec![PlayerCommand::Series(SeriesCommand::NextRound)]
@@ -319,7 +319,7 @@ mod tests {
         ];
         let round = crate::rules::Round::with_hands(
             RuleSettings::default(),
-            crate::seats::COMPUTER,
+            crate::seats::OPPONENT,
             hands,
             "KD".parse().unwrap(),
             None,

@@ -18,11 +18,11 @@
 use bevy::prelude::*;
 
 use super::art::CardArt;
-use crate::gui::app::screen::Screen;
+use crate::gui::app::screen::WindowMetrics;
 use crate::gui::app::settings::PlayerSettings;
-use crate::gui::input::mouse::{Drag, DragEnded, Hover};
+use crate::gui::input::cards::{Drag, DragEnded, Hover};
 use crate::gui::table::layout::{CardSprite, Layout, Lifts, Placed, TableLayout, layout};
-use crate::gui::table::phase::{Animating, Dealt, TableSet, TurnPhase};
+use crate::gui::table::phase::{Animating, DealtRound, TableSet, TurnPhase};
 use crate::gui::table::playable::{live_focus, playable};
 use crate::gui::table::view::TableView;
 use crate::rules::{Action, Card, Match};
@@ -59,7 +59,7 @@ const LIFT_QUICKER: f32 = 0.45;
 /// How much bigger a dragged card is drawn: it is held up, nearer the eye.
 pub const DRAG_SCALE: f32 = 1.06;
 
-fn setup(mut commands: Commands, art: Res<CardArt>, screen: Res<Screen>) {
+fn setup(mut commands: Commands, art: Res<CardArt>, screen: Res<WindowMetrics>) {
     // No multisampling: every sprite is an axis-aligned rectangle whose edges are in its
     // texture, so 4× MSAA would only multiply the cost of filling the felt (measured under
     // Xvfb's software renderer: see the README's frame cost note).
@@ -90,7 +90,8 @@ fn place_cards(
     view: TableView,
     mut commands: Commands,
     art: Res<CardArt>,
-    (dealt, hover): (Res<Dealt>, Res<Hover>),
+    dealt: Res<DealtRound>,
+    hover: Res<Hover>,
     mut table: ResMut<TableLayout>,
     mut cards: Query<PlacedCard>,
 ) {

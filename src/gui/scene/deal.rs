@@ -1,7 +1,7 @@
 //! The deal, as at a real table: when a new round is on the table, every card is collected to
 //! the stock face down, then dealt one at a time, alternating, starting with the non-dealer,
 //! the upcard last. The stages are the [`DealStage`] sub-state of [`TurnPhase::Dealing`]; when
-//! the deal lands, [`Dealt`] names the round and the phase follows the core.
+//! the deal lands, [`DealtRound`] names the round and the phase follows the core.
 //!
 //! Decisions:
 //! - Each stage waits for the cards' slides to end, so the deal's pace is the slides' (the
@@ -14,13 +14,13 @@ use bevy::prelude::*;
 
 use super::art::CardArt;
 use super::cards::{CardSteps, PlacedCard, Slide};
-use crate::gui::app::screen::Screen;
+use crate::gui::app::screen::WindowMetrics;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::table::layout::{Layout, Lifts, Placed, TableLayout, layout};
-use crate::gui::table::phase::{DealStage, Dealt, TurnPhase, round_key};
+use crate::gui::table::phase::{DealStage, DealtRound, TurnPhase, round_key};
 use crate::gui::table::series::Series;
 use crate::rules::{Card, Match};
-use crate::seats::{COMPUTER, HUMAN};
+use crate::seats::{HUMAN, OPPONENT};
 
 /// Where a new round's cards are dealt from, and the order they come off the deck.
 fn deal_order(m: &Match, l: &Layout) -> Vec<Card> {
@@ -35,9 +35,9 @@ fn deal_order(m: &Match, l: &Layout) -> Vec<Card> {
         v.into_iter().map(|p| p.1).collect()
     };
     let (first, second) = if r.dealer() == HUMAN {
-        (row(COMPUTER), row(HUMAN))
+        (row(OPPONENT), row(HUMAN))
     } else {
-        (row(HUMAN), row(COMPUTER))
+        (row(HUMAN), row(OPPONENT))
     };
     let mut order = Vec::new();
     for i in 0..first.len().max(second.len()) {
@@ -54,10 +54,10 @@ struct Deal<'w, 's> {
     commands: Commands<'w, 's>,
     series: Res<'w, Series>,
     settings: Res<'w, PlayerSettings>,
-    screen: Res<'w, Screen>,
+    screen: Res<'w, WindowMetrics>,
     art: Res<'w, CardArt>,
     table: ResMut<'w, TableLayout>,
-    dealt: ResMut<'w, Dealt>,
+    dealt: ResMut<'w, DealtRound>,
     next: ResMut<'w, NextState<DealStage>>,
     slides: Query<'w, 's, (), With<Slide>>,
     cards: Query<'w, 's, PlacedCard>,

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use super::look::{self, FELT, FELT_CORNER};
-use crate::gui::app::screen::Screen;
+use crate::gui::app::screen::WindowMetrics;
 
 /// Handles to the images made from code.
 #[derive(Resource, Clone)]
@@ -102,14 +102,14 @@ fn make_skin(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     commands.insert_resource(ClearColor(look::color(look::shade(FELT, FELT_CORNER))));
 }
 
-fn spawn_felt(mut commands: Commands, skin: Res<Skin>, screen: Res<Screen>) {
+fn spawn_felt(mut commands: Commands, skin: Res<Skin>, screen: Res<WindowMetrics>) {
     let mut sprite = Sprite::from_image(skin.felt.clone());
     sprite.custom_size = Some(screen.size());
     commands.spawn((Felt, sprite, Transform::from_xyz(0.0, 0.0, -100.0)));
 }
 
 /// The felt covers the window at every size.
-fn fit_felt(screen: Res<Screen>, mut felt: Query<&mut Sprite, With<Felt>>) {
+fn fit_felt(screen: Res<WindowMetrics>, mut felt: Query<&mut Sprite, With<Felt>>) {
     for mut s in &mut felt {
         if s.custom_size != Some(screen.size()) {
             s.custom_size = Some(screen.size());
@@ -124,6 +124,6 @@ impl Plugin for FeltPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(PreStartup, make_skin)
             .add_systems(Startup, spawn_felt)
-            .add_systems(Update, fit_felt.run_if(resource_changed::<Screen>));
+            .add_systems(Update, fit_felt.run_if(resource_changed::<WindowMetrics>));
     }
 }

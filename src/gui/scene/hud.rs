@@ -121,7 +121,7 @@ pub fn status_line(
         TurnPhase::Discard if knocking => Some("status-knock"),
         TurnPhase::Discard => Some("status-discard"),
         TurnPhase::Layoff => Some("status-layoff"),
-        TurnPhase::ComputerTurn => Some("status-thinking"),
+        TurnPhase::OpponentTurn => Some("status-thinking"),
         TurnPhase::RoundOver => None,
     };
     let mut s = prompt.map(|id| sp.t(id, &[]) + "\n").unwrap_or_default();

@@ -17,8 +17,8 @@ use bevy::prelude::*;
 use super::cards::DRAG_SCALE;
 use super::felt::Skin;
 use super::look::{self, BAND, GOLD, INK, SHADOW_SPREAD, TAG};
-use crate::gui::app::screen::Screen;
-use crate::gui::input::mouse::Drag;
+use crate::gui::app::screen::WindowMetrics;
+use crate::gui::input::cards::Drag;
 use crate::gui::table::layout::{CardSprite, DRAGGED, Placed, TableLayout};
 use crate::gui::table::phase::{TableSet, TurnPhase};
 use crate::gui::table::playable::live_focus;
@@ -83,7 +83,7 @@ type ShadowItem = (
 
 /// Each shadow falls as far as its card stands up: resting, raised, or carried by a drag.
 fn cast_shadows(
-    screen: Res<Screen>,
+    screen: Res<WindowMetrics>,
     drag: Res<Drag>,
     cards: Query<(&CardSprite, Ref<Placed>, &Children)>,
     mut shadows: Query<ShadowItem, With<Shadow>>,

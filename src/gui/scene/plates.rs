@@ -24,7 +24,7 @@ use crate::gui::table::layout::Fits;
 use crate::gui::table::phase::{TableSet, TurnPhase};
 use crate::gui::table::view::TableView;
 use crate::rules::{Match, Seat};
-use crate::seats::{COMPUTER, HUMAN};
+use crate::seats::{HUMAN, OPPONENT};
 use crate::words;
 
 /// A seat's name plate: one entity per seat, its name and the dealer's chip its children.
@@ -78,7 +78,7 @@ pub fn seat_plates(
     [
         (HUMAN, sp.t("seat-you", &[]), met.hand_y()),
         (
-            COMPUTER,
+            OPPONENT,
             match sp.opponent() {
                 Some(name) => sp.named("seat-friend", Some(name), &[]),
                 None => sp.t("seat-computer", &[("level", level.into())]),
@@ -101,7 +101,7 @@ pub fn seat_plates(
 }
 
 fn setup(mut commands: Commands, skin: Res<Skin>) {
-    for seat in [HUMAN, COMPUTER] {
+    for seat in [HUMAN, OPPONENT] {
         let face = skin.rounded(look::color_a(PANEL, 0.55));
         commands
             .spawn((Plate(seat), face, Transform::from_xyz(0.0, 0.0, 40.0)))

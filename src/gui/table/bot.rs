@@ -24,7 +24,7 @@ use crate::gui::app::modes::playing;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::wake::{StayAwake, WakeCheck};
 use crate::rules::{Action, Match};
-use crate::seats::COMPUTER;
+use crate::seats::OPPONENT;
 
 /// The pause before the computer's move is shown, at normal speed.
 const BOT_PAUSE_SECS: f32 = 0.6;
@@ -76,7 +76,7 @@ fn computer_turn(
 ) {
     let now = time.elapsed();
     if !bot.busy() {
-        if series.current.round().to_act() != Some(COMPUTER) || series.friend.is_some() {
+        if series.current.round().to_act() != Some(OPPONENT) || series.friend.is_some() {
             return;
         }
         // The view is made on the task: what the player's earlier rounds showed of how they
@@ -84,8 +84,8 @@ fn computer_turn(
         let m = series.current.clone();
         let (level, seed) = (series.level, series.bot_seed);
         bot.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-            let view = View::of(m.round(), COMPUTER, Some(m.scoreboard()))
-                .with_style(Style::of_match(&m, COMPUTER.other()));
+            let view = View::of(m.round(), OPPONENT, Some(m.scoreboard()))
+                .with_style(Style::of_match(&m, OPPONENT.other()));
             level.bot(seed).decide(&view)
         }));
         bot.for_position = Some(position_key(&series.current));
@@ -104,7 +104,7 @@ fn computer_turn(
         // The engine only plays legal moves; should one be refused, the table asks again
         // rather than losing the round.
         if let Some(a) = bot.ready.take()
-            && let Err(e) = series.act(COMPUTER, a)
+            && let Err(e) = series.act(OPPONENT, a)
         {
             error!("the computer's move was refused: {e}");
         }
@@ -133,7 +133,7 @@ impl Plugin for BotPlugin {
                 (
                     forget_stale,
                     computer_turn
-                        .run_if(in_state(TurnPhase::ComputerTurn))
+                        .run_if(in_state(TurnPhase::OpponentTurn))
                         .run_if(playing),
                 )
                     .chain()

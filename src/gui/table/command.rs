@@ -1,7 +1,7 @@
 //! The player's commands and what they change: every input (mouse, buttons, keys, menu, tests)
 //! becomes a [`PlayerCommand`] message, and one system applies them, in order, every frame
 //! ([`command`]). A [`SeriesCommand`] starts or replays a series, a [`HandCommand`] changes only
-//! the player's [`HandView`], a [`Move`] goes to the rules core, whose refusal becomes the
+//! the player's [`HandView`], a [`PlayerMove`] goes to the rules core, whose refusal becomes the
 //! [`Feedback`].
 //!
 //! Decisions:
@@ -19,11 +19,11 @@
 use bevy::prelude::*;
 
 use super::hand_order::{HandOrder, SortMode};
-use super::phase::{Dealt, TableSet, TurnPhase};
+use super::phase::{DealtRound, TableSet, TurnPhase};
 use super::series::Series;
 use crate::ai::View;
 use crate::ai::heuristic::{HintReason, hint};
-use crate::gui::app::screen::Screen;
+use crate::gui::app::screen::WindowMetrics;
 use crate::gui::app::settings::PlayerSettings;
 use crate::rules::{Action, Card, RuleError, Seat, best_arrangement, best_layoffs, deadwood};
 use crate::seats::HUMAN;
@@ -70,13 +70,13 @@ pub struct Feedback(pub Option<Refusal>);
 
 /// What the player asked for: from the mouse, a button, a key, the menu or a test. Split by
 /// what it changes, so each kind is applied in its own way: a [`SeriesCommand`] at any time, a
-/// [`HandCommand`] to the hand's view only, a [`Move`] through the rules core (refused while
+/// [`HandCommand`] to the hand's view only, a [`PlayerMove`] through the rules core (refused while
 /// the cards are being dealt).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerCommand {
     Series(SeriesCommand),
     Hand(HandCommand),
-    Move(Move),
+    Move(PlayerMove),
 }
 
 /// What changes the series on the table: always carried out, mid-deal and under the menu too.
@@ -118,7 +118,7 @@ pub enum HandCommand {
 
 /// A move of the player's, asked of the rules core.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Move {
+pub enum PlayerMove {
     TakeUpcard,
     Pass,
     DrawStock,
@@ -146,8 +146,8 @@ impl From<HandCommand> for PlayerCommand {
     }
 }
 
-impl From<Move> for PlayerCommand {
-    fn from(c: Move) -> Self {
+impl From<PlayerMove> for PlayerCommand {
+    fn from(c: PlayerMove) -> Self {
         PlayerCommand::Move(c)
     }
 }
@@ -262,15 +262,15 @@ fn hand_command(series: &Series, hand: &mut HandView, cmd: HandCommand) {
 
 /// A move, through the rules core: the actions it stands for are applied in turn until the
 /// core refuses one.
-fn play(series: &mut Series, hand: &mut HandView, feedback: &mut Feedback, mv: Move) {
+fn play(series: &mut Series, hand: &mut HandView, feedback: &mut Feedback, mv: PlayerMove) {
     let r = series.current.round();
     let mut actions = Vec::new();
     match mv {
-        Move::TakeUpcard => actions.push(Action::TakeUpcard),
-        Move::Pass => actions.push(Action::PassUpcard),
-        Move::DrawStock => actions.push(Action::DrawStock),
-        Move::TakeDiscard => actions.push(Action::TakeDiscard),
-        Move::Play(c) if hand.knocking => {
+        PlayerMove::TakeUpcard => actions.push(Action::TakeUpcard),
+        PlayerMove::Pass => actions.push(Action::PassUpcard),
+        PlayerMove::DrawStock => actions.push(Action::DrawStock),
+        PlayerMove::TakeDiscard => actions.push(Action::TakeDiscard),
+        PlayerMove::Play(c) if hand.knocking => {
             // Knock (or gin) with this discard, with the solver's best melds.
             let found = series.legal(|a| match a {
                 Action::Knock { discard, .. } => *discard == c,
@@ -290,8 +290,8 @@ fn play(series: &mut Series, hand: &mut HandView, feedback: &mut Feedback, mv: M
                 }
             }
         }
-        Move::Play(c) => actions.push(Action::Discard(c)),
-        Move::Gin => {
+        PlayerMove::Play(c) => actions.push(Action::Discard(c)),
+        PlayerMove::Gin => {
             // Big gin when it is listed (it pays more), else gin with the listed discard.
             let big = series.legal(|a| matches!(a, Action::Gin { discard: None }));
             if let Some(a) = big.or_else(|| series.legal(|a| matches!(a, Action::Gin { .. }))) {
@@ -305,8 +305,8 @@ fn play(series: &mut Series, hand: &mut HandView, feedback: &mut Feedback, mv: M
                 return;
             }
         }
-        Move::LayOff { card, meld } => actions.push(Action::LayOff { card, meld }),
-        Move::LayOffAll => {
+        PlayerMove::LayOff { card, meld } => actions.push(Action::LayOff { card, meld }),
+        PlayerMove::LayOffAll => {
             if let Some(k) = r.knock() {
                 let (lay, _) = best_layoffs(&k.current_melds(), r.hand(HUMAN));
                 actions.extend(lay.into_iter().map(|l| Action::LayOff {
@@ -315,7 +315,7 @@ fn play(series: &mut Series, hand: &mut HandView, feedback: &mut Feedback, mv: M
                 }));
             }
         }
-        Move::Done => actions.push(Action::FinishLayoffs),
+        PlayerMove::Done => actions.push(Action::FinishLayoffs),
     }
     feedback.0 = None;
     for a in actions {
@@ -336,7 +336,7 @@ fn apply_commands(
     mut hand: ResMut<HandView>,
     mut feedback: ResMut<Feedback>,
     settings: Res<PlayerSettings>,
-    dealing: Res<Dealt>,
+    dealing: Res<DealtRound>,
     mut commands: MessageReader<PlayerCommand>,
 ) {
     for &cmd in commands.read() {
@@ -357,7 +357,7 @@ pub fn table_changed(
     hand: Res<HandView>,
     feedback: Res<Feedback>,
     phase: Res<State<TurnPhase>>,
-    screen: Res<Screen>,
+    screen: Res<WindowMetrics>,
 ) -> bool {
     series.is_changed()
         || hand.is_changed()
@@ -385,7 +385,7 @@ mod tests {
     use crate::gui::table::phase::{TurnPhase, phase_of};
     use crate::rules::Phase;
     use crate::rules::{CardSet, Match, Round, RuleSettings};
-    use crate::seats::COMPUTER;
+    use crate::seats::OPPONENT;
     use crate::store::save::bot_seed_of;
 
     /// The table's resources, as `apply_commands` hands them to [`command`].
@@ -454,7 +454,7 @@ mod tests {
             .map(|c| deadwood(hand.without(c)))
             .min()
             .unwrap();
-        game.command(PlayerCommand::Move(Move::Gin));
+        game.command(PlayerCommand::Move(PlayerMove::Gin));
         assert_eq!(game.series.current.round(), &r, "nothing was played");
         assert_eq!(
             game.feedback.0,
@@ -465,7 +465,7 @@ mod tests {
         play_until(&mut game, |g| {
             phase_of(&g.series.current) == TurnPhase::Draw
         });
-        game.command(PlayerCommand::Move(Move::Gin));
+        game.command(PlayerCommand::Move(PlayerMove::Gin));
         assert!(
             matches!(game.feedback.0, Some(Refusal::Rule(_))),
             "{:?}",
@@ -481,13 +481,13 @@ mod tests {
         });
         let before = game.series.current.clone();
         // Discarding before drawing, and a card that is not ours.
-        let not_mine = game.series.current.round().hand(COMPUTER).first().unwrap();
-        game.command(PlayerCommand::Move(Move::Play(not_mine)));
+        let not_mine = game.series.current.round().hand(OPPONENT).first().unwrap();
+        game.command(PlayerCommand::Move(PlayerMove::Play(not_mine)));
         assert_eq!(game.series.current, before);
         assert!(game.feedback.0.is_some());
         game.command(PlayerCommand::Series(SeriesCommand::NextRound));
         assert_eq!(game.series.current, before);
-        game.command(PlayerCommand::Move(Move::DrawStock));
+        game.command(PlayerCommand::Move(PlayerMove::DrawStock));
         assert_eq!(phase_of(&game.series.current), TurnPhase::Discard);
         assert!(game.feedback.0.is_none(), "a good move clears the message");
     }
@@ -503,10 +503,10 @@ mod tests {
         ];
         let upcard = "KD".parse().unwrap();
         let round =
-            Round::with_hands(RuleSettings::default(), COMPUTER, hands, upcard, None).unwrap();
+            Round::with_hands(RuleSettings::default(), OPPONENT, hands, upcard, None).unwrap();
         let mut game = Table::new(1);
         game.series.current = Match::with_round(round);
-        game.command(PlayerCommand::Move(Move::TakeUpcard));
+        game.command(PlayerCommand::Move(PlayerMove::TakeUpcard));
         let r = game.series.current.round().clone();
         assert!(matches!(r.phase(), Phase::Discard { .. }));
         let knock_with: CardSet = r
@@ -526,7 +526,7 @@ mod tests {
         assert!(r.legal_actions().contains(&Action::Discard(bad)));
         game.command(PlayerCommand::Hand(HandCommand::Knock));
         assert!(game.hand.knocking);
-        game.command(PlayerCommand::Move(Move::Play(bad)));
+        game.command(PlayerCommand::Move(PlayerMove::Play(bad)));
         assert_eq!(
             game.series.current.round(),
             &r,
@@ -544,7 +544,9 @@ mod tests {
         game.command(PlayerCommand::Hand(HandCommand::Knock));
         assert!(!game.hand.knocking);
         game.command(PlayerCommand::Hand(HandCommand::Knock));
-        game.command(PlayerCommand::Move(Move::Play(knock_with.first().unwrap())));
+        game.command(PlayerCommand::Move(PlayerMove::Play(
+            knock_with.first().unwrap(),
+        )));
         assert!(!game.hand.knocking);
         assert!(
             game.series

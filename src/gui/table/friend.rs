@@ -11,7 +11,7 @@
 
 use bevy::prelude::*;
 
-pub use super::friend_game::{Friend, FriendGame, FriendStatus, Side};
+pub use super::friend_game::{Friend, FriendGame, FriendStatus, Role};
 use super::persist::FileWriter;
 use super::phase::TableSet;
 use super::series::Series;

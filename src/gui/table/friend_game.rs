@@ -14,8 +14,8 @@ use crate::net::fair::{HostSecret, derive};
 use crate::net::guest::Guest;
 use crate::net::host::Host;
 use crate::net::link::{Link, LinkConfig, LinkError, LinkEvent, Lost, Refused};
-use crate::net::side::{Heard, Side as _, Verdict};
-use crate::net::wire::Message;
+use crate::net::side::{Heard, Peer as _, Ruling};
+use crate::net::wire::Frame;
 use crate::rules::{Match, RuleSettings};
 use crate::seats::clean_name;
 use crate::store::friend::{SavedFriend, SavedSide};
@@ -28,7 +28,7 @@ const MAX_HELD: usize = 16;
 pub struct Friend(pub Option<FriendGame>);
 
 /// This side of a series with a friend.
-pub enum Side {
+pub enum Role {
     Host(Host),
     Guest(Guest),
 }
@@ -64,7 +64,7 @@ pub enum FriendStatus {
 }
 
 pub struct FriendGame {
-    pub side: Side,
+    pub side: Role,
     link: Link,
     pub status: FriendStatus,
     /// The invite code, when hosting, and the port it names.
@@ -75,7 +75,7 @@ pub struct FriendGame {
     /// Joining: the player has accepted the host's rules.
     accepted: bool,
     /// Messages held until then.
-    held: Vec<Message>,
+    held: Vec<Frame>,
     /// Refusals of the friend's messages (a misbehaving game), for the log and the notice.
     pub refusals: u32,
     /// This side's key, the friend's (once connected), and the code joined (as the guest):
@@ -107,7 +107,7 @@ impl FriendGame {
     ) -> Result<FriendGame, LinkError> {
         let key = new_key();
         let link = Link::host(config(key))?;
-        let side = Side::Host(Host::new(name, rules));
+        let side = Role::Host(Host::new(name, rules));
         let mut g = FriendGame::new(side, link, FriendStatus::Starting);
         g.key = key;
         Ok(g)
@@ -121,7 +121,7 @@ impl FriendGame {
     ) -> Result<FriendGame, LinkError> {
         let key = new_key();
         let link = Link::join(ticket, config(key))?;
-        let side = Side::Guest(Guest::new(name));
+        let side = Role::Guest(Guest::new(name));
         let mut g = FriendGame::new(side, link, FriendStatus::Dialling);
         g.key = key;
         g.joined = Some(ticket.trim().to_string());
@@ -143,12 +143,12 @@ impl FriendGame {
                     friend: kept.friend_key,
                     ..base
                 })?;
-                (Side::Host(host), link, FriendStatus::Starting, None)
+                (Role::Host(host), link, FriendStatus::Starting, None)
             }
             SavedSide::Guest { guest, ticket } => {
                 let link = Link::join(&ticket, base)?;
                 (
-                    Side::Guest(guest),
+                    Role::Guest(guest),
                     link,
                     FriendStatus::Dialling,
                     Some(ticket),
@@ -169,11 +169,11 @@ impl FriendGame {
             return None;
         }
         let side = match &self.side {
-            Side::Host(h) => SavedSide::Host {
+            Role::Host(h) => SavedSide::Host {
                 host: h.clone(),
                 port: self.port,
             },
-            Side::Guest(g) => SavedSide::Guest {
+            Role::Guest(g) => SavedSide::Guest {
                 guest: g.clone(),
                 ticket: self.joined.clone()?,
             },
@@ -185,7 +185,7 @@ impl FriendGame {
         })
     }
 
-    fn new(side: Side, link: Link, status: FriendStatus) -> FriendGame {
+    fn new(side: Role, link: Link, status: FriendStatus) -> FriendGame {
         FriendGame {
             side,
             link,
@@ -212,14 +212,14 @@ impl FriendGame {
     }
 
     pub fn hosting(&self) -> bool {
-        matches!(self.side, Side::Host(_))
+        matches!(self.side, Role::Host(_))
     }
 
     /// The match this side holds, once the first deal is agreed.
     pub fn series(&self) -> Option<&Match> {
         match &self.side {
-            Side::Host(h) => h.series(),
-            Side::Guest(g) => g.series(),
+            Role::Host(h) => h.series(),
+            Role::Guest(g) => g.series(),
         }
     }
 
@@ -227,18 +227,18 @@ impl FriendGame {
     /// state keeps it, across a restart).
     pub fn asked_next(&self) -> bool {
         match &self.side {
-            Side::Host(h) => {
+            Role::Host(h) => {
                 h.ready_for_next()[0] && h.series().is_some_and(|m| m.round().is_finished())
             }
-            Side::Guest(_) => false,
+            Role::Guest(_) => false,
         }
     }
 
     /// The rules of the series: the host's own, or those its greeting told.
     pub fn rules(&self) -> Option<&RuleSettings> {
         match &self.side {
-            Side::Host(h) => Some(h.rules()),
-            Side::Guest(g) => g.rules(),
+            Role::Host(h) => Some(h.rules()),
+            Role::Guest(g) => g.rules(),
         }
     }
 
@@ -270,8 +270,8 @@ impl FriendGame {
     /// Ends the series: the friend's game is told.
     pub fn end(&mut self) {
         let bye = match &mut self.side {
-            Side::Host(h) => h.end(),
-            Side::Guest(_) => Message::Bye,
+            Role::Host(h) => h.end(),
+            Role::Guest(_) => Frame::Bye,
         };
         self.link.send(bye);
     }
@@ -307,14 +307,14 @@ impl FriendGame {
                 LinkEvent::Connected { friend } => {
                     self.friend_key = Some(friend);
                     let hello = match &mut self.side {
-                        Side::Host(h) => h.connected(),
-                        Side::Guest(g) => g.connected(),
+                        Role::Host(h) => h.connected(),
+                        Role::Guest(g) => g.connected(),
                     };
                     for m in hello {
                         self.link.send(m);
                     }
                 }
-                LinkEvent::Message(msg) => self.take(msg),
+                LinkEvent::Frame(msg) => self.take(msg),
                 LinkEvent::Lost { why } => {
                     if !matches!(
                         self.status,
@@ -338,11 +338,9 @@ impl FriendGame {
     }
 
     /// One message from the friend's game, through this side's state machine.
-    fn take(&mut self, msg: Message) {
+    fn take(&mut self, msg: Frame) {
         let joining_unaccepted = !self.hosting() && !self.accepted;
-        if joining_unaccepted
-            && !matches!(msg, Message::Hello { .. } | Message::Bye | Message::Ping)
-        {
+        if joining_unaccepted && !matches!(msg, Frame::Hello { .. } | Frame::Bye | Frame::Ping) {
             // An honest host sends one commitment here, again on each reconnection: a repeat
             // is held once, and past a few the rest is a flood, dropped.
             if self.held.contains(&msg) {
@@ -360,8 +358,8 @@ impl FriendGame {
         }
         let key = self.key;
         let heard = match &mut self.side {
-            Side::Host(h) => h.hear(msg, |deal| derive(&key, b"secret", deal)),
-            Side::Guest(g) => g.hear(msg, |deal| derive(&key, b"nonce", deal)),
+            Role::Host(h) => h.hear(msg, |deal| derive(&key, b"secret", deal)),
+            Role::Guest(g) => g.hear(msg, |deal| derive(&key, b"nonce", deal)),
         };
         let Heard {
             send,
@@ -369,15 +367,15 @@ impl FriendGame {
             left,
         } = match heard {
             Ok(heard) => heard,
-            Err((why, verdict)) => {
+            Err((why, ruling)) => {
                 warn!("the friend's game sent what this one refuses: {why}");
                 self.refusals += 1;
-                match verdict {
-                    Verdict::Foul => self.status = FriendStatus::Foul(why),
-                    Verdict::OtherVersion(theirs) => {
+                match ruling {
+                    Ruling::Foul => self.status = FriendStatus::Foul(why),
+                    Ruling::OtherVersion(theirs) => {
                         self.status = FriendStatus::OtherVersion { theirs }
                     }
-                    Verdict::Refused => {}
+                    Ruling::Refused => {}
                 }
                 return;
             }
@@ -409,8 +407,8 @@ impl FriendGame {
             std::mem::replace(&mut f.ready, false),
         );
         let (key, guest_ready) = (self.key, ready);
-        let msgs: Vec<Message> = match &mut self.side {
-            Side::Host(h) => {
+        let msgs: Vec<Frame> = match &mut self.side {
+            Role::Host(h) => {
                 let mut out = Vec::new();
                 for a in outbox {
                     match h.play(a) {
@@ -423,7 +421,7 @@ impl FriendGame {
                 }
                 out
             }
-            Side::Guest(g) => {
+            Role::Guest(g) => {
                 let mut out = match g.play_all(&outbox) {
                     Ok(m) => m,
                     Err(e) => {
@@ -470,7 +468,7 @@ mod tests {
             std::thread::sleep(Duration::from_millis(5));
         }
         host.send(hello("Ana", Some(RuleSettings::default())));
-        let commit = |i: u8| Message::Commit {
+        let commit = |i: u8| Frame::Commit {
             deal: 1,
             commitment: Commitment([i; 32]),
         };

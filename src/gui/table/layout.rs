@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use super::hand_order::{HandOrder, arranged};
 use crate::gui::app::screen::Metrics;
 use crate::rules::{Card, CardSet, Match, best_arrangement};
-use crate::seats::{COMPUTER, HUMAN};
+use crate::seats::{HUMAN, OPPONENT};
 
 /// The rectangle an on-table text must stay inside (its button, its plate, or the room kept for
 /// it), in its parent's coordinates: the table's for a text on its own. Set by the text's owner; a headless test checks every text
@@ -294,7 +294,7 @@ pub fn layout(m: &Match, met: Metrics, order: &HandOrder, lifts: Lifts) -> Layou
     };
     let over = r.is_finished();
     let knock = r.knock();
-    for seat in [HUMAN, COMPUTER] {
+    for seat in [HUMAN, OPPONENT] {
         let hand = r.hand(seat);
         let face_up = seat == HUMAN || over || knock.is_some_and(|k| k.knocker == seat);
         let (groups, melds): (Vec<Vec<InRow>>, Vec<CardSet>) = match knock {
@@ -416,7 +416,7 @@ mod tests {
                     if r.stock().contains(c) {
                         assert!(!p.face_up, "stock face down");
                     }
-                    if r.hand(COMPUTER).contains(*c) && r.knock().is_none() && !r.is_finished() {
+                    if r.hand(OPPONENT).contains(*c) && r.knock().is_none() && !r.is_finished() {
                         assert!(!p.face_up, "computer's hand hidden during play");
                     }
                     // Whole card inside the window.
@@ -429,7 +429,7 @@ mod tests {
                 }
                 // Rows leave the name plates their room at both ends.
                 for (c, p) in &l.cards {
-                    if r.hand(HUMAN).contains(*c) || r.hand(COMPUTER).contains(*c) {
+                    if r.hand(HUMAN).contains(*c) || r.hand(OPPONENT).contains(*c) {
                         assert!(
                             p.pos.x.abs() + met.card.x / 2.0
                                 <= size.x / 2.0 - met.side_reserve() + 0.5,
@@ -439,7 +439,7 @@ mod tests {
                 }
                 // Hands never cover the piles.
                 for (c, p) in &l.cards {
-                    if r.hand(HUMAN).contains(*c) || r.hand(COMPUTER).contains(*c) {
+                    if r.hand(HUMAN).contains(*c) || r.hand(OPPONENT).contains(*c) {
                         assert!(
                             (p.pos.y - met.discard().y).abs() >= met.card.y * 0.9,
                             "{c} overlaps the piles at {size}"
@@ -590,7 +590,7 @@ mod tests {
             .into_iter()
             .find(|a| matches!(a, Action::LayOff { .. }))
         {
-            m.apply(COMPUTER, a).unwrap();
+            m.apply(OPPONENT, a).unwrap();
         }
         let k = m.round().knock().unwrap();
         assert_eq!(
@@ -656,7 +656,7 @@ mod tests {
 
     #[test]
     fn the_knockers_melds_are_drop_targets_and_layoffs_join_them() {
-        let mut m = scripted_knock(COMPUTER);
+        let mut m = scripted_knock(OPPONENT);
         let r = m.round();
         let k = r.knock().unwrap();
         let Some(Action::LayOff { card, meld }) = r

@@ -1,6 +1,6 @@
 //! Whose move it is and what the frame does in which order: the [`TurnPhase`] state, computed
 //! from the core after every applied action ([`phase_of`], by `series`), plus `Dealing` until
-//! the round on the table is dealt ([`Dealt`]), with the deal's own stages as its sub-state
+//! the round on the table is dealt ([`DealtRound`]), with the deal's own stages as its sub-state
 //! ([`DealStage`]); the [`TableSet`]s one frame runs in; and [`Animating`], while
 //! anything moves.
 //!
@@ -23,7 +23,7 @@ pub enum TurnPhase {
     Draw,
     Discard,
     Layoff,
-    ComputerTurn,
+    OpponentTurn,
     RoundOver,
 }
 
@@ -31,7 +31,7 @@ pub fn phase_of(m: &Match) -> TurnPhase {
     let r = m.round();
     match (r.phase(), r.to_act()) {
         (Phase::Finished, _) | (_, None) => TurnPhase::RoundOver,
-        (_, Some(s)) if s != HUMAN => TurnPhase::ComputerTurn,
+        (_, Some(s)) if s != HUMAN => TurnPhase::OpponentTurn,
         (Phase::OfferToNonDealer | Phase::OfferToDealer, _) => TurnPhase::UpcardOffer,
         (Phase::Draw { .. }, _) => TurnPhase::Draw,
         (Phase::Discard { .. }, _) => TurnPhase::Discard,
@@ -58,9 +58,9 @@ pub enum DealStage {
 /// A round not dealt yet is [`TurnPhase::Dealing`], so nobody acts in the frame between a
 /// new deal and its animation.
 #[derive(Resource, Default)]
-pub struct Dealt(pub Option<(u64, u64)>);
+pub struct DealtRound(pub Option<(u64, u64)>);
 
-impl Dealt {
+impl DealtRound {
     /// The round on the table has yet to be dealt.
     pub fn busy(&self, m: &Match) -> bool {
         self.0 != Some(round_key(m))
@@ -119,7 +119,7 @@ pub struct PhasePlugin;
 
 impl Plugin for PhasePlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Dealt>()
+        app.init_resource::<DealtRound>()
             .init_resource::<Animating>()
             .init_state::<TurnPhase>()
             .add_sub_state::<DealStage>()
@@ -155,7 +155,7 @@ mod tests {
             let r = m.round();
             let expected = match (r.phase(), r.to_act()) {
                 (Phase::Finished, _) => TurnPhase::RoundOver,
-                (_, Some(Seat::P2)) => TurnPhase::ComputerTurn,
+                (_, Some(Seat::P2)) => TurnPhase::OpponentTurn,
                 (Phase::OfferToNonDealer | Phase::OfferToDealer, _) => TurnPhase::UpcardOffer,
                 (Phase::Draw { .. }, _) => TurnPhase::Draw,
                 (Phase::Discard { .. }, _) => TurnPhase::Discard,

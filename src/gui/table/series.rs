@@ -11,7 +11,7 @@
 
 use bevy::prelude::*;
 
-use super::phase::{Dealt, TableSet, TurnPhase};
+use super::phase::{DealtRound, TableSet, TurnPhase};
 use crate::ai::Level;
 use crate::rules::{Action, DealPlayed, Entry, Match, RoundResult, RuleError, Seat};
 use crate::seats::HUMAN;
@@ -254,7 +254,11 @@ fn note_finished_deals(series: Res<Series>, mut deals: ResMut<FinishedDeals>) {
 }
 
 /// The turn phase follows the series (and the deal animation).
-fn sync_phase(series: Res<Series>, dealing: Res<Dealt>, mut next: ResMut<NextState<TurnPhase>>) {
+fn sync_phase(
+    series: Res<Series>,
+    dealing: Res<DealtRound>,
+    mut next: ResMut<NextState<TurnPhase>>,
+) {
     if series.is_changed() || dealing.is_changed() {
         NextState::set_if_neq(&mut *next, dealing.phase(&series.current));
     }

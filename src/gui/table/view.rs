@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::command::{Feedback, HandView};
 use super::phase::TurnPhase;
 use super::series::Series;
-use crate::gui::app::screen::{Metrics, Screen};
+use crate::gui::app::screen::{Metrics, WindowMetrics};
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
 use crate::rules::Match;
@@ -20,7 +20,7 @@ pub struct TableView<'w> {
     pub hand: Res<'w, HandView>,
     pub feedback: Res<'w, Feedback>,
     pub state: Res<'w, State<TurnPhase>>,
-    pub screen: Res<'w, Screen>,
+    pub screen: Res<'w, WindowMetrics>,
     pub speech: Res<'w, Speech>,
     pub settings: Res<'w, PlayerSettings>,
 }

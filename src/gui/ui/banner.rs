@@ -13,7 +13,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::placer::Placer;
 use super::review::RoundReview;
-use super::room::Side;
+use super::room::Edge;
 use super::score::seat_name;
 use super::theme::{at_scale, card_text};
 use crate::gui::app::modes::MenuScreen;
@@ -79,13 +79,12 @@ pub fn banner_window(
     mut contexts: EguiContexts,
     series: Res<Series>,
     banner: Res<Banner>,
-    (review, deals, settings, speech): (
-        Res<RoundReview>,
-        Res<FinishedDeals>,
-        Res<PlayerSettings>,
-        Res<Speech>,
-    ),
-    (menu, phase): (Res<State<MenuScreen>>, Res<State<TurnPhase>>),
+    review: Res<RoundReview>,
+    deals: Res<FinishedDeals>,
+    settings: Res<PlayerSettings>,
+    speech: Res<Speech>,
+    menu: Res<State<MenuScreen>>,
+    phase: Res<State<TurnPhase>>,
     mut placer: ResMut<Placer>,
     mut out: MessageWriter<PlayerCommand>,
 ) -> Result {
@@ -109,7 +108,7 @@ pub fn banner_window(
             ctx,
             "banner",
             egui::vec2(360.0, 220.0),
-            &[Side::Right, Side::Center, Side::Left],
+            &[Edge::Right, Edge::Center, Edge::Left],
             min_f,
         );
         let drawn = at_scale(ctx, placed.scale, |ctx| {
@@ -166,7 +165,8 @@ pub fn summary_window(
     mut contexts: EguiContexts,
     series: Res<Series>,
     speech: Res<Speech>,
-    (menu, phase): (Res<State<MenuScreen>>, Res<State<TurnPhase>>),
+    menu: Res<State<MenuScreen>>,
+    phase: Res<State<TurnPhase>>,
     mut placer: ResMut<Placer>,
     mut out: MessageWriter<PlayerCommand>,
 ) -> Result {
@@ -181,7 +181,7 @@ pub fn summary_window(
             ctx,
             "series-over",
             egui::vec2(420.0, 200.0),
-            &[Side::Center, Side::Left, Side::Right],
+            &[Edge::Center, Edge::Left, Edge::Right],
             min_f,
         );
         let drawn = at_scale(ctx, placed.scale, |ctx| {

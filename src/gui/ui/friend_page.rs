@@ -122,14 +122,15 @@ fn waker(proxy: Option<&EventLoopProxyWrapper>) -> Option<Waker> {
 }
 
 /// The Play a friend page.
-#[allow(clippy::too_many_arguments)]
 pub fn friend_page(
     mut contexts: EguiContexts,
     speech: Res<Speech>,
     mut settings: ResMut<PlayerSettings>,
     mut friend: ResMut<Friend>,
     mut form: ResMut<FriendForm>,
-    (mut kept, files, net): (ResMut<KeptFriend>, Res<FileWriter>, Res<FriendNet>),
+    mut kept: ResMut<KeptFriend>,
+    files: Res<FileWriter>,
+    net: Res<FriendNet>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
     mut next: ResMut<NextState<MenuScreen>>,
     mut commands: MessageWriter<PlayerCommand>,

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::placer::Placer;
-use super::room::Side;
+use super::room::Edge;
 use super::score::ScoreRoom;
 use super::theme::{at_scale, card_text};
 use crate::gui::app::settings::PlayerSettings;
@@ -49,7 +49,8 @@ fn moves_log(
 pub fn moves_window(
     mut contexts: EguiContexts,
     series: Res<Series>,
-    (speech, settings): (Res<Speech>, Res<PlayerSettings>),
+    speech: Res<Speech>,
+    settings: Res<PlayerSettings>,
     mut room: ResMut<ScoreRoom>,
     mut placer: ResMut<Placer>,
 ) -> Result {
@@ -64,7 +65,7 @@ pub fn moves_window(
         "moves",
         egui::vec2(230.0, moves_h),
         Some(moves_h),
-        &[Side::Right, Side::Left],
+        &[Edge::Right, Edge::Left],
         min_f,
     );
     match moves {

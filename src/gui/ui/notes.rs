@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::placer::Placer;
-use super::room::{Placed, Side};
+use super::room::{Edge, PlacedWindow};
 use super::theme::at_scale;
 use crate::gui::app::speech::Speech;
 use crate::gui::table::persist::Notices;
@@ -48,10 +48,10 @@ pub fn seed_note(
                 "seed",
                 egui::vec2(180.0, 44.0),
                 None,
-                &[Side::Left, Side::Right],
+                &[Edge::Left, Edge::Right],
                 min_f * 0.8,
             )
-            .unwrap_or(Placed {
+            .unwrap_or(PlacedWindow {
                 pos: Vec2::new(8.0, 6.0),
                 scale: min_f * 0.8,
                 bottom: 0.0,
@@ -93,7 +93,7 @@ pub fn notice_window(
             "notice",
             egui::vec2(540.0, 120.0),
             None,
-            &[Side::Center, Side::Left, Side::Right],
+            &[Edge::Center, Edge::Left, Edge::Right],
             min_f,
         );
         let mut close = false;

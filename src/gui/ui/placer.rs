@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::room::{Keep, Placed, Side, find};
+use super::room::{Edge, Keep, PlacedWindow, find};
 use crate::gui::app::screen::Metrics;
 
 /// The overlay's windows being placed this frame, one after another (see the module's docs).
@@ -90,13 +90,13 @@ impl Placer {
     /// The first free place on one of `sides` for `size` (window pixels), clear of everything
     /// kept, or with `firm` of the items that do not yield ([`Keep::yields`]), kept clear from
     /// now on; where a window drawn at text `scale` goes there.
-    fn put(&mut self, size: Vec2, sides: &[Side], scale: f32, firm: bool) -> Option<Placed> {
+    fn put(&mut self, size: Vec2, sides: &[Edge], scale: f32, firm: bool) -> Option<PlacedWindow> {
         let keep = if firm { &self.firm } else { &self.keep };
         let spot = sides
             .iter()
             .find_map(|&side| find(size, self.region, side, keep))?;
         self.hold(spot.rect);
-        Some(Placed {
+        Some(PlacedWindow {
             pos: spot.rect.min / self.zoom,
             scale,
             bottom: spot.bottom / self.zoom,
@@ -112,9 +112,9 @@ impl Placer {
         id: &'static str,
         guess: egui::Vec2,
         min_h: Option<f32>,
-        sides: &[Side],
+        sides: &[Edge],
         min_scale: f32,
-    ) -> Option<Placed> {
+    ) -> Option<PlacedWindow> {
         let was = self.scales.get(id).copied().unwrap_or(1.0);
         let natural = Placer::last(ctx, id).map_or(guess, |r| r.size() / was);
         // Text does not shrink in proportion (lines wrap and round differently at each
@@ -158,9 +158,9 @@ impl Placer {
         ctx: &egui::Context,
         id: &'static str,
         guess: egui::Vec2,
-        sides: &[Side],
+        sides: &[Edge],
         min_scale: f32,
-    ) -> Placed {
+    ) -> PlacedWindow {
         if let Some(p) = self.place(ctx, id, guess, None, sides, min_scale) {
             return p;
         }
@@ -175,7 +175,7 @@ impl Placer {
         // to their strips rather than lie under it).
         let size = Placer::last(ctx, id).map_or(guess * min_scale, |r| r.size());
         self.keep_drawn(egui::Rect::from_min_size(egui::pos2(pos.x, pos.y), size));
-        Placed {
+        PlacedWindow {
             pos,
             scale: min_scale,
             bottom: (self.region.max.y + self.region.min.y) / self.zoom,

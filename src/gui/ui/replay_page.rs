@@ -35,7 +35,8 @@ impl Default for ReplayForm {
 /// The Replay page.
 pub fn replay_page(
     mut contexts: EguiContexts,
-    (deals, speech): (Res<FinishedDeals>, Res<Speech>),
+    deals: Res<FinishedDeals>,
+    speech: Res<Speech>,
     mut form: ResMut<ReplayForm>,
     mut next: ResMut<NextState<MenuScreen>>,
     mut commands: MessageWriter<PlayerCommand>,

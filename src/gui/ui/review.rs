@@ -26,7 +26,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_egui::{EguiContexts, egui};
 
 use super::placer::Placer;
-use super::room::{Placed, Side};
+use super::room::{Edge, PlacedWindow};
 use super::theme::{at_scale, card_text};
 use crate::ai::review::{self, Review};
 use crate::gui::app::settings::PlayerSettings;
@@ -163,7 +163,7 @@ fn collect(mut rr: ResMut<RoundReview>) {
 
 /// Where the review window goes this frame (it opens the frame after it is asked for).
 #[derive(Resource, Default)]
-pub struct ReviewPlace(Option<Placed>);
+pub struct ReviewPlace(Option<PlacedWindow>);
 
 /// Places the review, asked for by the player, before every other window: it opens even where
 /// there is no room.
@@ -180,7 +180,7 @@ pub fn place_review(
             ctx,
             "review",
             egui::vec2(WIDTH, 200.0),
-            &[Side::Left, Side::Center, Side::Right],
+            &[Edge::Left, Edge::Center, Edge::Right],
             min,
         )
     });

@@ -138,7 +138,7 @@ pub fn table_items<'a>(
 
 /// Which edge of its region a window keeps to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
+pub enum Edge {
     Left,
     Right,
     Center,
@@ -156,7 +156,7 @@ pub struct Spot {
 /// drawn at (1 = the player's size; less where the room is short), and how far down it may
 /// grow.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Placed {
+pub struct PlacedWindow {
     pub pos: Vec2,
     pub scale: f32,
     pub bottom: f32,
@@ -169,28 +169,28 @@ pub const GAP: f32 = 6.0;
 /// (each kept `GAP` clear), or `None` if there is none: against the region's edge on that
 /// side if there is room there, else against the nearest kept thing that leaves room (beside
 /// a button rather than not at all); the highest free place along that line.
-pub fn find(size: Vec2, region: Rect, side: Side, keep: &[Rect]) -> Option<Spot> {
+pub fn find(size: Vec2, region: Rect, side: Edge, keep: &[Rect]) -> Option<Spot> {
     if size.x > region.width() + 0.01 || size.y > region.height() + 0.01 {
         return None;
     }
     let mut xs = vec![match side {
-        Side::Left => region.min.x,
-        Side::Right => region.max.x - size.x,
-        Side::Center => region.center().x - size.x / 2.0,
+        Edge::Left => region.min.x,
+        Edge::Right => region.max.x - size.x,
+        Edge::Center => region.center().x - size.x / 2.0,
     }];
     let beside = keep.iter().map(|k| k.inflate(GAP));
     match side {
-        Side::Left => {
+        Edge::Left => {
             let mut more: Vec<f32> = beside.map(|k| k.max.x).collect();
             more.sort_by(f32::total_cmp);
             xs.extend(more);
         }
-        Side::Right => {
+        Edge::Right => {
             let mut more: Vec<f32> = beside.map(|k| k.min.x - size.x).collect();
             more.sort_by(|a, b| b.total_cmp(a));
             xs.extend(more);
         }
-        Side::Center => {}
+        Edge::Center => {}
     }
     xs.into_iter()
         .filter(|&x| x >= region.min.x - 0.01 && x + size.x <= region.max.x + 0.01)
@@ -243,26 +243,26 @@ mod tests {
             Rect::new(0.0, 300.0, 400.0, 320.0),
         ];
         // Beside the first box there is room at the top.
-        let s = find(Vec2::new(80.0, 40.0), region, Side::Right, &keep).unwrap();
+        let s = find(Vec2::new(80.0, 40.0), region, Edge::Right, &keep).unwrap();
         assert_eq!(s.rect, Rect::new(320.0, 0.0, 400.0, 40.0));
         assert_eq!(s.bottom, 300.0 - GAP);
         // Kept left, the top is too short (50 - GAP), so it goes below the first box.
-        let s = find(Vec2::new(80.0, 60.0), region, Side::Left, &keep).unwrap();
+        let s = find(Vec2::new(80.0, 60.0), region, Edge::Left, &keep).unwrap();
         assert_eq!(s.rect.min.y, 100.0 + GAP);
         // Too tall for any gap.
-        assert!(find(Vec2::new(80.0, 300.0), region, Side::Left, &keep).is_none());
+        assert!(find(Vec2::new(80.0, 300.0), region, Edge::Left, &keep).is_none());
         // 150 high fits against the left edge below the first box, above the bar.
-        let s = find(Vec2::new(80.0, 150.0), region, Side::Left, &keep).unwrap();
+        let s = find(Vec2::new(80.0, 150.0), region, Edge::Left, &keep).unwrap();
         assert_eq!(s.rect.min, Vec2::new(0.0, 100.0 + GAP));
         // 200 high does not (188 free there): beside the first box, at the top.
-        let s = find(Vec2::new(80.0, 200.0), region, Side::Left, &keep).unwrap();
+        let s = find(Vec2::new(80.0, 200.0), region, Edge::Left, &keep).unwrap();
         assert_eq!(s.rect.min, Vec2::new(100.0 + GAP, 0.0));
         assert_eq!(s.bottom, 300.0 - GAP);
         // And kept right, against the edge while there is room.
-        let s = find(Vec2::new(80.0, 150.0), region, Side::Right, &keep).unwrap();
+        let s = find(Vec2::new(80.0, 150.0), region, Edge::Right, &keep).unwrap();
         assert_eq!(s.rect.min, Vec2::new(320.0, 0.0));
         // Too wide for the region.
-        assert!(find(Vec2::new(401.0, 10.0), region, Side::Center, &keep).is_none());
+        assert!(find(Vec2::new(401.0, 10.0), region, Edge::Center, &keep).is_none());
     }
 
     #[test]

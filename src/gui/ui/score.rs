@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::placer::Placer;
-use super::room::Side;
+use super::room::Edge;
 use super::theme::{at_scale, table_button};
 use crate::gui::app::speech::Speech;
 use crate::gui::scene::look;
@@ -247,7 +247,8 @@ fn replay_button(
 pub fn score_window(
     mut contexts: EguiContexts,
     series: Res<Series>,
-    (speech, deals): (Res<Speech>, Res<FinishedDeals>),
+    speech: Res<Speech>,
+    deals: Res<FinishedDeals>,
     mut room: ResMut<ScoreRoom>,
     mut placer: ResMut<Placer>,
     mut out: MessageWriter<PlayerCommand>,
@@ -271,7 +272,7 @@ pub fn score_window(
         "score",
         egui::vec2(width, 250.0),
         score_h,
-        &[Side::Left, Side::Right],
+        &[Edge::Left, Edge::Right],
         min_f,
     );
     match score {
@@ -339,7 +340,7 @@ fn strip(
         id,
         egui::vec2(120.0, 30.0),
         None,
-        &[Side::Left, Side::Right],
+        &[Edge::Left, Edge::Right],
         1.0,
     ) else {
         return false;

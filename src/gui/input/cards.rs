@@ -27,7 +27,7 @@ use bevy::prelude::*;
 
 use super::pointer::{Gesture, Gestures};
 use crate::gui::app::modes::playing;
-use crate::gui::table::command::{HandCommand, HandView, Move, PlayerCommand};
+use crate::gui::table::command::{HandCommand, HandView, PlayerCommand, PlayerMove};
 use crate::gui::table::layout::{CardSprite, Placed, TableLayout, card_at, hit_box};
 use crate::gui::table::phase::{TableSet, TurnPhase};
 use crate::gui::table::playable::{focusable, live_focus, playable, step_focus};
@@ -78,21 +78,21 @@ pub fn click_command(
     let mine = r.hand(HUMAN).contains(c);
     match phase {
         TurnPhase::UpcardOffer if Some(c) == r.discard_top() => {
-            Some(PlayerCommand::Move(Move::TakeUpcard))
+            Some(PlayerCommand::Move(PlayerMove::TakeUpcard))
         }
         TurnPhase::Draw if r.stock().last() == Some(&c) => {
-            Some(PlayerCommand::Move(Move::DrawStock))
+            Some(PlayerCommand::Move(PlayerMove::DrawStock))
         }
         TurnPhase::Draw if Some(c) == r.discard_top() => {
-            Some(PlayerCommand::Move(Move::TakeDiscard))
+            Some(PlayerCommand::Move(PlayerMove::TakeDiscard))
         }
         TurnPhase::Discard if mine && (knocking || selected == Some(c)) => {
-            Some(PlayerCommand::Move(Move::Play(c)))
+            Some(PlayerCommand::Move(PlayerMove::Play(c)))
         }
         TurnPhase::Discard if mine => Some(PlayerCommand::Hand(HandCommand::Select(c))),
         TurnPhase::Layoff if mine => r.legal_actions().into_iter().find_map(|a| match a {
             Action::LayOff { card, meld } if card == c => {
-                Some(PlayerCommand::Move(Move::LayOff { card, meld }))
+                Some(PlayerCommand::Move(PlayerMove::LayOff { card, meld }))
             }
             _ => None,
         }),
@@ -115,20 +115,20 @@ pub fn drop_command(
     let towards_hand = p.y < met.discard().y - met.card.y * 0.6;
     match phase {
         TurnPhase::UpcardOffer if Some(c) == r.discard_top() && towards_hand => {
-            return Some(PlayerCommand::Move(Move::TakeUpcard));
+            return Some(PlayerCommand::Move(PlayerMove::TakeUpcard));
         }
         TurnPhase::Draw if r.stock().last() == Some(&c) && towards_hand => {
-            return Some(PlayerCommand::Move(Move::DrawStock));
+            return Some(PlayerCommand::Move(PlayerMove::DrawStock));
         }
         TurnPhase::Draw if Some(c) == r.discard_top() && towards_hand => {
-            return Some(PlayerCommand::Move(Move::TakeDiscard));
+            return Some(PlayerCommand::Move(PlayerMove::TakeDiscard));
         }
         TurnPhase::Discard if mine && met.on_discard_pile(p) => {
-            return Some(PlayerCommand::Move(Move::Play(c)));
+            return Some(PlayerCommand::Move(PlayerMove::Play(c)));
         }
         TurnPhase::Layoff if mine => {
             if let Some(meld) = table.layout.meld_at(p) {
-                return Some(PlayerCommand::Move(Move::LayOff { card: c, meld }));
+                return Some(PlayerCommand::Move(PlayerMove::LayOff { card: c, meld }));
             }
         }
         _ => {}
@@ -208,10 +208,13 @@ type CardItem = (
 /// click on it or a drop; the card under the pointer is the [`Hover`].
 fn mouse_input(
     view: TableView,
-    (table, gestures): (Res<TableLayout>, Res<Gestures>),
-    (mut drag, mut hover): (ResMut<Drag>, ResMut<Hover>),
+    table: Res<TableLayout>,
+    gestures: Res<Gestures>,
+    mut drag: ResMut<Drag>,
+    mut hover: ResMut<Hover>,
     cards: Query<CardItem>,
-    (mut out, mut ended): (MessageWriter<PlayerCommand>, MessageWriter<DragEnded>),
+    mut out: MessageWriter<PlayerCommand>,
+    mut ended: MessageWriter<DragEnded>,
     mut last_under: Local<Option<Option<Card>>>,
 ) {
     let series = &view.series;
@@ -300,9 +303,9 @@ fn mouse_input(
 }
 
 /// Mouse and keyboard on the cards.
-pub struct InputPlugin;
+pub struct CardInputPlugin;
 
-impl Plugin for InputPlugin {
+impl Plugin for CardInputPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Drag>()
             .init_resource::<Hover>()
@@ -369,16 +372,16 @@ mod tests {
         let top = r.discard_top().unwrap();
         assert_eq!(
             click_command(&m, None, false, TurnPhase::Draw, stock_top),
-            Some(PlayerCommand::Move(Move::DrawStock))
+            Some(PlayerCommand::Move(PlayerMove::DrawStock))
         );
         assert_eq!(
             click_command(&m, None, false, TurnPhase::Draw, top),
-            Some(PlayerCommand::Move(Move::TakeDiscard))
+            Some(PlayerCommand::Move(PlayerMove::TakeDiscard))
         );
         let hand_pos = Vec2::new(0.0, met.hand_y());
         assert_eq!(
             drop_command(&m, TurnPhase::Draw, &t, top, hand_pos),
-            Some(PlayerCommand::Move(Move::TakeDiscard))
+            Some(PlayerCommand::Move(PlayerMove::TakeDiscard))
         );
         // Dropped back on the table near the piles: nothing.
         assert_eq!(
@@ -410,16 +413,16 @@ mod tests {
         );
         assert_eq!(
             click_command(&m, Some(c), false, TurnPhase::Discard, c),
-            Some(PlayerCommand::Move(Move::Play(c)))
+            Some(PlayerCommand::Move(PlayerMove::Play(c)))
         );
         // Knocking: one click plays the card (the core then knocks with it, or says why not).
         assert_eq!(
             click_command(&m, None, true, TurnPhase::Discard, c),
-            Some(PlayerCommand::Move(Move::Play(c)))
+            Some(PlayerCommand::Move(PlayerMove::Play(c)))
         );
         assert_eq!(
             drop_command(&m, TurnPhase::Discard, &t, c, met.discard()),
-            Some(PlayerCommand::Move(Move::Play(c)))
+            Some(PlayerCommand::Move(PlayerMove::Play(c)))
         );
     }
 
@@ -450,7 +453,7 @@ mod tests {
             focusable(&m, TurnPhase::Draw, &shown),
             vec![*r.stock().last().unwrap(), r.discard_top().unwrap()]
         );
-        assert!(focusable(&m, TurnPhase::ComputerTurn, &shown).is_empty());
+        assert!(focusable(&m, TurnPhase::OpponentTurn, &shown).is_empty());
         // Every pile top listed is playable; no hand card is before drawing.
         assert!(
             shown

@@ -61,9 +61,9 @@ fn system_keys(mut keys: ResMut<ButtonInput<KeyCode>>, mut exit: MessageWriter<A
 }
 
 /// The system's keys.
-pub struct KeysPlugin;
+pub struct ChordsPlugin;
 
-impl Plugin for KeysPlugin {
+impl Plugin for ChordsPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(PreUpdate, system_keys.after(InputSystems));
     }
