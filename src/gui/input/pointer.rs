@@ -21,7 +21,7 @@
 //!   and a press that began on a window never plays a card. Between presses the pointer is
 //!   egui's where egui draws. The overlay keeps every area exactly the size of what it draws,
 //!   so "over an area" means "over something drawn" (an expanding area once took the right
-//!   half of the table: `tests/gui_headless.rs` clicks every card and button to keep that
+//!   half of the table: `tests/gui_headless/mouse.rs` clicks every card and button to keep that
 //!   from coming back).
 //! - Keys are not the pointer: they follow the menu's pause only.
 //! - Cards and buttons are hit-tested by hand against the layout (see `input`), not through
