@@ -248,7 +248,7 @@ pub(crate) fn settle(app: &mut App) {
         let busy = {
             let w = app.world();
             let series = w.resource::<Series>();
-            w.resource::<DealtRound>().busy(&series.current) || w.resource::<Animating>().0
+            w.resource::<DealtRound>().busy(&series.current) || w.resource::<CardsMoving>().0
         };
         let sliding = app
             .world_mut()
@@ -277,7 +277,7 @@ pub(crate) fn phase(app: &App) -> TurnPhase {
 /// card to its right covers.
 pub(crate) fn hand_card_point(app: &mut App, c: Card) -> Vec2 {
     let table = app.world().resource::<TableLayout>();
-    let met = table.met.unwrap();
+    let met = table.met;
     let hand = table.layout.hand.clone();
     let at = |c: Card| table.layout.get(c).unwrap().pos;
     let i = hand.iter().position(|&h| h == c).unwrap();
@@ -625,7 +625,7 @@ pub(crate) fn at_rest(app: &mut App) -> bool {
         let series = w.resource::<Series>();
         (
             w.resource::<DealtRound>().busy(&series.current),
-            w.resource::<Animating>().0,
+            w.resource::<CardsMoving>().0,
         )
     };
     let sliding = app

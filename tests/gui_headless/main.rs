@@ -27,18 +27,18 @@ use hollywood_gin::gui::app::screen::{Metrics, WindowMetrics};
 use hollywood_gin::gui::app::settings::PlayerSettings;
 use hollywood_gin::gui::app::speech::Speech;
 use hollywood_gin::gui::input::buttons::TableButton;
-use hollywood_gin::gui::input::cards::Hover;
 use hollywood_gin::gui::input::offer::{Button, ButtonAction};
 use hollywood_gin::gui::scene::art::CardArt;
 use hollywood_gin::gui::scene::cards::Slide;
+use hollywood_gin::gui::table::arrange::{Hover, TableLayout};
 use hollywood_gin::gui::table::bot::BotTask;
 use hollywood_gin::gui::table::command::{
     Feedback, HandCommand, HandView, PlayerCommand, PlayerMove, SeriesCommand,
 };
 use hollywood_gin::gui::table::hand_order::SortMode;
-use hollywood_gin::gui::table::layout::{CardSprite, Lifts, Placed, TableLayout, layout};
+use hollywood_gin::gui::table::layout::{CardSprite, Lifts, Placed, layout};
 use hollywood_gin::gui::table::persist::Boot;
-use hollywood_gin::gui::table::phase::{Animating, DealtRound, TableSet, TurnPhase, phase_of};
+use hollywood_gin::gui::table::phase::{CardsMoving, DealtRound, TableSet, TurnPhase, phase_of};
 use hollywood_gin::gui::table::series::Series;
 use hollywood_gin::rules::{Action, Card, RuleSettings};
 use hollywood_gin::seats::{HUMAN, OPPONENT};

@@ -18,7 +18,7 @@ fn three_rounds_through_the_plugins_keep_state_and_cards_with_the_core() {
             (
                 phase_of(&series.current),
                 w.resource::<DealtRound>().busy(&series.current),
-                w.resource::<Animating>().0,
+                w.resource::<CardsMoving>().0,
                 series.current.round().history().len(),
             )
         };

@@ -27,8 +27,9 @@ use bevy::prelude::*;
 
 use super::pointer::{Gesture, Gestures};
 use crate::gui::app::modes::playing;
+use crate::gui::table::arrange::{Hover, TableLayout};
 use crate::gui::table::command::{HandCommand, HandView, PlayerCommand, PlayerMove};
-use crate::gui::table::layout::{CardSprite, Placed, TableLayout, card_at, hit_box};
+use crate::gui::table::layout::{CardSprite, Placed, card_at, hit_box};
 use crate::gui::table::phase::{TableSet, TurnPhase};
 use crate::gui::table::playable::{focusable, live_focus, playable, step_focus};
 use crate::gui::table::series::Series;
@@ -56,10 +57,6 @@ impl Drag {
         self.card.filter(|_| self.moved).map(|c| (c, self.at))
     }
 }
-
-/// The playable card under the pointer, if any (the table lifts it).
-#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Hover(pub Option<Card>);
 
 /// What a click on `c` asks for, in `phase`. (`selected` is the card raised by a first
 /// click; `knocking`, the player pressed Knock and chooses the card to knock with.)
@@ -109,7 +106,10 @@ pub fn drop_command(
     p: Vec2,
 ) -> Option<PlayerCommand> {
     let r = m.round();
-    let met = table.met?;
+    if !table.laid_out {
+        return None;
+    }
+    let met = table.met;
     let mine = r.hand(HUMAN).contains(c);
     // Pulled from a pile down towards the hand.
     let towards_hand = p.y < met.discard().y - met.card.y * 0.6;
@@ -308,7 +308,6 @@ pub struct CardInputPlugin;
 impl Plugin for CardInputPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Drag>()
-            .init_resource::<Hover>()
             .add_message::<DragEnded>()
             .add_systems(
                 Update,
@@ -340,7 +339,8 @@ mod tests {
                     pointed: None,
                 },
             ),
-            met: Some(met),
+            met,
+            laid_out: true,
         }
     }
 
@@ -366,7 +366,7 @@ mod tests {
     fn gestures_become_the_commands_a_player_expects() {
         let mut m = until_the_player_draws(21);
         let t = table_for(&m, None);
-        let met = t.met.unwrap();
+        let met = t.met;
         let r = m.round().clone();
         let stock_top = *r.stock().last().unwrap();
         let top = r.discard_top().unwrap();

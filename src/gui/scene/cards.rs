@@ -9,21 +9,26 @@
 //!   place, unless the drop was a move, whose new target takes over in the same frame.
 //! - Every animation time is scaled by the speed in [`PlayerSettings`]; at 0 cards jump to their places and the
 //!   deal is instant, so the overlay's speed setting needs nothing more from this file.
-//! - A new round is dealt as at a real table (see `deal`); cards follow the layout once it has
-//!   landed.
+//! - The layout is the table's ([`TableLayout`], written by `table::arrange` only); this
+//!   plugin moves the cards when it changes (`resource_changed`, no gate of its own). A new
+//!   round is dealt as at a real table (see `deal`); cards follow the layout once it has landed.
 //! - Tints come from the core's legal actions: in the discard phase a card that may not be
 //!   thrown (the one just taken, or one that leaves too much deadwood while knocking) is dimmed;
-//!   while a card is dragged in the layoff phase, the melds it fits are lit.
+//!   while a card is dragged in the layoff phase, the melds it fits are lit. They are worked
+//!   out when the layout or the drag changes and kept ([`Tints`]), so a card that turns over
+//!   mid-slide takes its side's colour without tinting every card every frame.
 
 use bevy::prelude::*;
 
 use super::art::CardArt;
 use crate::gui::app::screen::WindowMetrics;
 use crate::gui::app::settings::PlayerSettings;
-use crate::gui::input::cards::{Drag, DragEnded, Hover};
-use crate::gui::table::layout::{CardSprite, Layout, Lifts, Placed, TableLayout, layout};
-use crate::gui::table::phase::{Animating, DealtRound, TableSet, TurnPhase};
-use crate::gui::table::playable::{live_focus, playable};
+use crate::gui::input::cards::{Drag, DragEnded};
+use crate::gui::table::arrange::TableLayout;
+use crate::gui::table::layout::{CardSprite, Layout, Placed};
+use crate::gui::table::phase::{CardsMoving, DealtRound, TableSet, TurnPhase};
+use crate::gui::table::playable::playable;
+use crate::gui::table::series::Series;
 use crate::gui::table::view::TableView;
 use crate::rules::{Action, Card, Match};
 use crate::seats::HUMAN;
@@ -73,7 +78,7 @@ fn setup(mut commands: Commands, art: Res<CardArt>, screen: Res<WindowMetrics>) 
     }
 }
 
-/// A card as `place_cards` and the deal see it: its sprite, where it is, its target and
+/// A card as `retarget_cards` and the deal see it: its sprite, where it is, its target and
 /// whether it slides.
 pub(super) type PlacedCard = (
     Entity,
@@ -84,46 +89,17 @@ pub(super) type PlacedCard = (
     Has<Slide>,
 );
 
-/// Recomputes every card's target after a change of state or window size, once the round on
-/// the table is dealt (the deal itself is `deal`'s).
-fn place_cards(
-    view: TableView,
+/// Sends every card to its place in the table's new layout, once the round on the table is
+/// dealt (the deal itself is `deal`'s): an eased slide, a flip if it turns over, or a jump at
+/// instant speed.
+fn retarget_cards(
     mut commands: Commands,
     art: Res<CardArt>,
-    dealt: Res<DealtRound>,
-    hover: Res<Hover>,
-    mut table: ResMut<TableLayout>,
+    settings: Res<PlayerSettings>,
+    table: Res<TableLayout>,
     mut cards: Query<PlacedCard>,
 ) {
-    let series = &view.series;
-    let hand = &view.hand;
-    let phase = &view.state;
-    let settings = &view.settings;
-    let screen = &view.screen;
-    // Nothing to do unless the series, the hand's order, the look, the deal or the window
-    // changed; nothing before the round on the table is dealt.
-    if dealt.busy(&series.current)
-        || !(screen.is_changed()
-            || series.is_changed()
-            || hand.is_changed()
-            || hover.is_changed()
-            || phase.is_changed()
-            || settings.is_changed()
-            || dealt.is_changed())
-    {
-        return;
-    }
-    let met = screen.metrics;
-    // The card under the pointer rises; without one, the keyboard's highlight does.
-    let shown = &table.layout.hand;
-    let pointed = hover
-        .0
-        .or_else(|| live_focus(&series.current, *phase.get(), hand, shown));
-    let lifts = Lifts {
-        raised: hand.selected,
-        pointed,
-    };
-    let l = layout(&series.current, met, &hand.order, lifts);
+    let (l, met) = (&table.layout, table.met);
     let secs = settings.slide_secs();
     let image = |c: Card, face_up: bool| {
         if face_up {
@@ -173,12 +149,10 @@ fn place_cards(
             });
         }
     }
-    table.layout = l;
-    table.met = Some(met);
 }
 
-/// A dropped card heads back to its place; if the drop was a move, `place_cards` (after this)
-/// gives it its new place instead.
+/// A dropped card heads back to its place; if the drop was a move, `retarget_cards` (after
+/// this) gives it its new place instead.
 fn end_drags(
     mut commands: Commands,
     settings: Res<PlayerSettings>,
@@ -226,11 +200,18 @@ fn follow_drag(
 fn slide_cards(
     mut commands: Commands,
     time: Res<Time>,
-    mut anim: ResMut<Animating>,
-    mut q: Query<(Entity, &mut Slide, &mut Transform, &mut Sprite)>,
+    art: Res<CardArt>,
+    tints: Res<Tints>,
+    mut moving: ResMut<CardsMoving>,
+    mut q: Query<(Entity, &CardSprite, &mut Slide, &mut Transform, &mut Sprite)>,
 ) {
     let mut any = false;
-    for (e, mut s, mut tf, mut sprite) in &mut q {
+    // A card that turns over takes the colour of the side it now shows.
+    let turn = |sprite: &mut Sprite, face: Handle<Image>, c: Card| {
+        sprite.color = tints.of(c, face == art.back);
+        sprite.image = face;
+    };
+    for (e, cs, mut s, mut tf, mut sprite) in &mut q {
         any = true;
         s.t += time.delta_secs() / s.secs.max(1e-3);
         if s.t < 0.0 {
@@ -248,7 +229,7 @@ fn slide_cards(
             if s.t >= at
                 && let Some(face) = s.flip.take()
             {
-                sprite.image = face;
+                turn(&mut sprite, face, cs.0);
             }
         } else {
             tf.scale.x = tf.scale.y;
@@ -257,12 +238,12 @@ fn slide_cards(
             tf.translation = s.to;
             tf.scale = Vec3::ONE;
             if let Some(face) = s.flip.take() {
-                sprite.image = face;
+                turn(&mut sprite, face, cs.0);
             }
             commands.entity(e).remove::<Slide>();
         }
     }
-    anim.set_if_neq(Animating(any));
+    moving.set_if_neq(CardsMoving(any));
 }
 
 /// A card that may not be played now, in the discard phase: grey enough to read as "not
@@ -315,26 +296,47 @@ pub fn tints(
     out
 }
 
+/// The colour each card's face and the backs are drawn in now (kept by `tint_cards`, so a card
+/// that turns over in a slide takes the colour of the side it shows).
+#[derive(Resource)]
+struct Tints {
+    faces: [Color; 52],
+    back: Color,
+}
+
+impl Default for Tints {
+    fn default() -> Self {
+        Tints {
+            faces: [Color::WHITE; 52],
+            back: Color::WHITE,
+        }
+    }
+}
+
+impl Tints {
+    fn of(&self, c: Card, back_up: bool) -> Color {
+        if back_up {
+            self.back
+        } else {
+            self.faces[c.index() as usize]
+        }
+    }
+}
+
+/// Tints every card again when the table's layout (so the series, the hand, the phase or the
+/// look) or the drag changed.
 fn tint_cards(
     view: TableView,
     art: Res<CardArt>,
     drag: Res<Drag>,
     table: Res<TableLayout>,
-    anim: Res<Animating>,
+    mut kept: ResMut<Tints>,
     mut cards: Query<(&CardSprite, &mut Sprite)>,
 ) {
     let series = &view.series;
     let hand = &view.hand;
     let settings = &view.settings;
     let phase = &view.state;
-    let changed = series.is_changed()
-        || hand.is_changed()
-        || settings.is_changed()
-        || phase.is_changed()
-        || drag.is_changed();
-    if !(changed || table.is_changed() || anim.0 || anim.is_changed()) {
-        return;
-    }
     let mut colors = [Color::WHITE; 52];
     for (c, col) in tints(
         &series.current,
@@ -346,18 +348,23 @@ fn tint_cards(
         colors[c.index() as usize] = col;
     }
     let [r, g, b] = settings.card_back.tint();
-    let back = Color::srgb(r, g, b);
+    *kept = Tints {
+        faces: colors,
+        back: Color::srgb(r, g, b),
+    };
     for (cs, mut sprite) in &mut cards {
         // Face-down cards show the chosen back colour.
-        let want = if sprite.image == art.back {
-            back
-        } else {
-            colors[cs.0.index() as usize]
-        };
+        let want = kept.of(cs.0, sprite.image == art.back);
         if sprite.color != want {
             sprite.color = want;
         }
     }
+}
+
+/// The round on the table is dealt: its cards follow the layout (while it is dealt, the deal
+/// moves them).
+fn round_dealt(series: Res<Series>, dealt: Res<DealtRound>) -> bool {
+    !dealt.busy(&series.current)
 }
 
 /// The cards' frame: drops land first, then (after the deal's steps, see `deal`) the cards
@@ -373,19 +380,28 @@ pub struct CardsPlugin;
 
 impl Plugin for CardsPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<TableLayout>()
+        app.init_resource::<Tints>()
             .configure_sets(
                 Update,
                 (CardSteps::Drops, CardSteps::Place)
                     .chain()
-                    .in_set(TableSet::Show),
+                    .in_set(TableSet::Show)
+                    .after(TableSet::Layout),
             )
             .add_systems(Startup, setup)
             .add_systems(
                 Update,
                 (
                     end_drags.in_set(CardSteps::Drops),
-                    (place_cards, slide_cards, follow_drag, tint_cards)
+                    (
+                        retarget_cards
+                            .run_if(resource_changed::<TableLayout>.and_then(round_dealt)),
+                        slide_cards,
+                        follow_drag,
+                        tint_cards.run_if(
+                            resource_changed::<TableLayout>.or_eager(resource_changed::<Drag>),
+                        ),
+                    )
                         .chain()
                         .in_set(CardSteps::Place),
                 ),
@@ -398,6 +414,7 @@ mod tests {
     use super::*;
     use crate::gui::app::screen::Metrics;
     use crate::gui::table::hand_order::HandOrder;
+    use crate::gui::table::layout::{Lifts, layout};
     use crate::rules::{Action, Phase, RuleSettings};
 
     #[test]

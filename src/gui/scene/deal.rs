@@ -16,7 +16,8 @@ use super::art::CardArt;
 use super::cards::{CardSteps, PlacedCard, Slide};
 use crate::gui::app::screen::WindowMetrics;
 use crate::gui::app::settings::PlayerSettings;
-use crate::gui::table::layout::{Layout, Lifts, Placed, TableLayout, layout};
+use crate::gui::table::arrange::TableLayout;
+use crate::gui::table::layout::{Layout, Placed};
 use crate::gui::table::phase::{DealStage, DealtRound, TurnPhase, round_key};
 use crate::gui::table::series::Series;
 use crate::rules::{Card, Match};
@@ -56,7 +57,7 @@ struct Deal<'w, 's> {
     settings: Res<'w, PlayerSettings>,
     screen: Res<'w, WindowMetrics>,
     art: Res<'w, CardArt>,
-    table: ResMut<'w, TableLayout>,
+    table: Res<'w, TableLayout>,
     dealt: ResMut<'w, DealtRound>,
     next: ResMut<'w, NextState<DealStage>>,
     slides: Query<'w, 's, (), With<Slide>>,
@@ -69,14 +70,10 @@ impl Deal<'_, '_> {
         round_key(&self.series.current)
     }
 
-    /// The layout the cards are dealt to (nothing raised or pointed at).
+    /// The layout the cards are dealt to: the table's, which while a round is dealt has
+    /// nothing raised or pointed at (see `table::arrange`).
     fn layout(&self) -> Layout {
-        let m = &self.series.current;
-        let lifts = Lifts {
-            raised: None,
-            pointed: None,
-        };
-        layout(m, self.screen.metrics, &Default::default(), lifts)
+        self.table.layout.clone()
     }
 
     fn image(&self, c: Card, face_up: bool) -> Handle<Image> {
@@ -117,7 +114,6 @@ impl Deal<'_, '_> {
                 });
             }
         }
-        self.table.met = None;
     }
 
     /// Every card to its place in `l`: one at a time in the deal's order, or at once.
@@ -161,8 +157,6 @@ impl Deal<'_, '_> {
                 },
             ));
         }
-        self.table.layout = l;
-        self.table.met = Some(self.screen.metrics);
     }
 }
 
@@ -232,6 +226,7 @@ mod tests {
     use super::*;
     use crate::gui::app::screen::Metrics;
     use crate::gui::table::hand_order::HandOrder;
+    use crate::gui::table::layout::{Lifts, layout};
     use crate::rules::RuleSettings;
 
     #[test]

@@ -18,8 +18,10 @@ use super::cards::DRAG_SCALE;
 use super::felt::Skin;
 use super::look::{self, BAND, GOLD, INK, SHADOW_SPREAD, TAG};
 use crate::gui::app::screen::WindowMetrics;
+use crate::gui::app::speech::Speech;
 use crate::gui::input::cards::Drag;
-use crate::gui::table::layout::{CardSprite, DRAGGED, Placed, TableLayout};
+use crate::gui::table::arrange::TableLayout;
+use crate::gui::table::layout::{CardSprite, DRAGGED, Placed};
 use crate::gui::table::phase::{TableSet, TurnPhase};
 use crate::gui::table::playable::live_focus;
 use crate::gui::table::view::TableView;
@@ -136,7 +138,7 @@ fn place_bands(
     for e in &bands {
         commands.entity(e).despawn();
     }
-    if table.met.is_none() {
+    if !table.laid_out {
         return;
     }
     for r in &table.layout.bands {
@@ -228,20 +230,11 @@ fn place_marks(
     let phase = &view.state;
     let screen = &view.screen;
     let speech = &view.speech;
-    if !(series.is_changed()
-        || hand.is_changed()
-        || phase.is_changed()
-        || table.is_changed()
-        || screen.is_changed()
-        || speech.is_changed())
-    {
-        return;
-    }
     let m = &series.current;
     let r = m.round();
     let phase = *phase.get();
     let card = screen.metrics.card;
-    let laid_out = table.met.is_some();
+    let laid_out = table.laid_out;
     let entity_of = |c| cards.iter().find(|(_, cs)| cs.0 == c).map(|(e, _)| e);
     let taken = r
         .taken_from_discard()
@@ -282,10 +275,14 @@ impl Plugin for MarksPlugin {
                 add_shadows,
                 cast_shadows,
                 place_bands.run_if(resource_changed::<TableLayout>),
-                place_marks,
+                // The table's layout changes with the series, the hand, the phase and the
+                // window; the tag's word with the language.
+                place_marks
+                    .run_if(resource_changed::<TableLayout>.or_eager(resource_changed::<Speech>)),
             )
                 .chain()
-                .in_set(TableSet::Show),
+                .in_set(TableSet::Show)
+                .after(TableSet::Layout),
         );
     }
 }

@@ -16,7 +16,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use super::phase::{Animating, TableSet, TurnPhase};
+use super::phase::{CardsMoving, TableSet, TurnPhase};
 use super::series::Series;
 use crate::ai::View;
 use crate::ai::style::Style;
@@ -71,7 +71,7 @@ fn computer_turn(
     mut series: ResMut<Series>,
     mut bot: ResMut<BotTask>,
     time: Res<Time>,
-    anim: Res<Animating>,
+    anim: Res<CardsMoving>,
     settings: Res<PlayerSettings>,
 ) {
     let now = time.elapsed();

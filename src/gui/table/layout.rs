@@ -28,14 +28,6 @@ pub struct Fits(pub Rect);
 #[derive(Component)]
 pub struct CardSprite(pub Card);
 
-/// The current layout and the metrics it was made for (set by the cards plugin), for input and
-/// tints.
-#[derive(Resource, Default)]
-pub struct TableLayout {
-    pub layout: Layout,
-    pub met: Option<Metrics>,
-}
-
 /// How far a raised card (the first click of a double-click) rises, in card heights.
 pub const RAISE: f32 = 0.15;
 /// How far the card under the pointer (or the keyboard highlight) rises, if it can be played.

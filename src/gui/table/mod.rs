@@ -2,10 +2,11 @@
 //! rules core's match and the computer's level), the player's [`command`]s and the state only
 //! they change (the hand's view, the feedback), the turn [`phase`] (the deal's stages its
 //! sub-state) and the frame's order, what may be played now ([`playable`]), where every card
-//! goes ([`layout`] and the player's [`hand_order`], pure), the computer's turn ([`bot`]) and
+//! goes ([`layout`] and the player's [`hand_order`], pure, laid out by [`arrange`]), the computer's turn ([`bot`]) and
 //! the player's files ([`persist`]); [`view::TableView`] is what the layers above read. Above
 //! `app`, below everything that shows or takes input.
 
+pub mod arrange;
 pub mod bot;
 pub mod command;
 pub mod friend;
@@ -37,6 +38,7 @@ impl PluginGroup for TablePlugins {
                 series: self.series,
             })
             .add(command::CommandPlugin)
+            .add(arrange::ArrangePlugin)
             .add(bot::BotPlugin)
             .add(friend::FriendPlugin)
             .add(persist::PersistPlugin::new(self.boot, self.opening_seed))

@@ -1,7 +1,7 @@
 //! Whose move it is and what the frame does in which order: the [`TurnPhase`] state, computed
 //! from the core after every applied action ([`phase_of`], by `series`), plus `Dealing` until
 //! the round on the table is dealt ([`DealtRound`]), with the deal's own stages as its sub-state
-//! ([`DealStage`]); the [`TableSet`]s one frame runs in; and [`Animating`], while
+//! ([`DealStage`]); the [`TableSet`]s one frame runs in; and [`CardsMoving`], while
 //! anything moves.
 //!
 //! Decision: input and the bot's turn run only in their phases; the phase follows the core
@@ -86,10 +86,10 @@ pub fn round_key(m: &Match) -> (u64, u64) {
 /// slide after a move, a drop or a resize too, so not the same fact as the deal. The computer
 /// waits for it before it moves, and the app keeps frames coming.
 #[derive(Resource, Default, PartialEq)]
-pub struct Animating(pub bool);
+pub struct CardsMoving(pub bool);
 
 /// The app stays awake while something moves on the table.
-fn stay_awake(anim: Res<Animating>, mut wake: MessageWriter<StayAwake>) {
+fn stay_awake(anim: Res<CardsMoving>, mut wake: MessageWriter<StayAwake>) {
     if anim.0 {
         wake.write(StayAwake);
     }
@@ -109,6 +109,9 @@ pub enum TableSet {
     Announce,
     /// Cards move to where the core says they are.
     Show,
+    /// Inside `Show`, first: the table lays itself out (`arrange`); the scene moves the cards
+    /// after it.
+    Layout,
     /// The turn phase follows the core and the deal animation, last, so that the next frame's
     /// state transition sees everything this frame changed.
     Phase,
@@ -120,7 +123,7 @@ pub struct PhasePlugin;
 impl Plugin for PhasePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<DealtRound>()
-            .init_resource::<Animating>()
+            .init_resource::<CardsMoving>()
             .init_state::<TurnPhase>()
             .add_sub_state::<DealStage>()
             .configure_sets(
@@ -133,6 +136,7 @@ impl Plugin for PhasePlugin {
                 )
                     .chain(),
             )
+            .configure_sets(Update, TableSet::Layout.in_set(TableSet::Show))
             .configure_sets(
                 Update,
                 (TableSet::Commands, TableSet::Bot, TableSet::Announce)
