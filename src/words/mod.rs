@@ -22,9 +22,22 @@ pub use files::{file_name, file_problem};
 pub use play::*;
 
 use crate::lang::Voice;
-use crate::rules::Action;
+use crate::rules::{Action, RuleSettings};
 
 pub use crate::lang::{card, card_row, suit_symbol};
+
+/// The rules of a series in a line, as the friend pages show them.
+pub fn rules_line(v: &Voice, r: &RuleSettings) -> String {
+    v.t(
+        "friend-rules",
+        &[
+            ("gin", r.gin_bonus.into()),
+            ("undercut", r.undercut_bonus.into()),
+            ("knock", r.knock_limit.into()),
+            ("target", r.game_target.into()),
+        ],
+    )
+}
 
 /// A player's move, as a clause ("discard the 8♥"), in the voice `v` (the
 /// table's language, or the system's on the command line).

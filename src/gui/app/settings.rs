@@ -8,6 +8,7 @@
 
 use bevy::prelude::*;
 
+use crate::seats::clean_name;
 use crate::store::settings::Settings;
 
 /// The player's settings (see [`Settings`]).
@@ -23,6 +24,18 @@ impl PlayerSettings {
     /// Animation time scale: 1 is normal, 0 is instant.
     pub fn speed_factor(&self) -> f32 {
         self.0.speed.factor().max(0.0)
+    }
+
+    /// The player's name as a friend will see it: the one set, else the system's user name;
+    /// cleaned ([`clean_name`]), empty if nothing is left.
+    pub fn friend_name(&self) -> String {
+        let name = self
+            .player_name
+            .clone()
+            .or_else(|| std::env::var("USER").ok())
+            .or_else(|| std::env::var("USERNAME").ok())
+            .unwrap_or_default();
+        clean_name(&name).unwrap_or_default()
     }
 }
 

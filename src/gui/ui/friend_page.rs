@@ -19,11 +19,10 @@ use crate::gui::app::speech::Speech;
 use crate::gui::table::command::{PlayerCommand, SeriesCommand};
 use crate::gui::table::friend::{Friend, FriendGame, FriendNet, FriendStatus};
 use crate::gui::table::persist::{FileWriter, KeptFriend};
-use crate::lang::Voice;
 use crate::net::link::Waker;
-use crate::rules::RuleSettings;
-use crate::seats::{MAX_NAME, clean_name, typed_name};
+use crate::seats::{MAX_NAME, typed_name};
 use crate::store::friend::{FriendFile, SavedFriend, SavedSide};
+use crate::words;
 
 /// The page's form.
 #[derive(Resource, Default)]
@@ -36,31 +35,6 @@ pub struct FriendForm {
     copied: bool,
     /// The message saying what the player's last Cancel stopped (hosting, or joining).
     cancelled: Option<&'static str>,
-}
-
-/// The rules of a series in a line.
-pub fn rules_line(sp: &Voice, r: &RuleSettings) -> String {
-    sp.t(
-        "friend-rules",
-        &[
-            ("gin", r.gin_bonus.into()),
-            ("undercut", r.undercut_bonus.into()),
-            ("knock", r.knock_limit.into()),
-            ("target", r.game_target.into()),
-        ],
-    )
-}
-
-/// The player's name as the friend will see it: from the settings, else the system's user
-/// name; cleaned ([`clean_name`]), empty if nothing is left.
-pub fn player_name(settings: &PlayerSettings) -> String {
-    let name = settings
-        .player_name
-        .clone()
-        .or_else(|| std::env::var("USER").ok())
-        .or_else(|| std::env::var("USERNAME").ok())
-        .unwrap_or_default();
-    clean_name(&name).unwrap_or_default()
 }
 
 thread_local! {
@@ -173,7 +147,7 @@ pub fn friend_page(
                 let mut name = settings
                     .player_name
                     .clone()
-                    .unwrap_or_else(|| player_name(&settings));
+                    .unwrap_or_else(|| settings.friend_name());
                 if ui
                     .add(egui::TextEdit::singleline(&mut name).char_limit(MAX_NAME))
                     .changed()
@@ -183,11 +157,11 @@ pub fn friend_page(
             });
             // Sent as it is, empty if the player has no name: the friend's game calls the
             // player "your friend" in its own language.
-            let name = player_name(&settings);
+            let name = settings.friend_name();
             ui.separator();
             ui.label(sp.t(
                 "friend-host-note",
-                &[("rules", rules_line(sp, &settings.rules).into())],
+                &[("rules", words::rules_line(sp, &settings.rules).into())],
             ));
             if ui.button(sp.t("friend-host", &[])).clicked() {
                 let config = net.config(waker(proxy.as_deref()));
@@ -268,7 +242,7 @@ pub fn friend_page(
                 });
                 ui.label(sp.t("friend-waiting", &[]));
                 if let Some(r) = game.rules() {
-                    ui.label(egui::RichText::new(rules_line(sp, r)).small());
+                    ui.label(egui::RichText::new(words::rules_line(sp, r)).small());
                 }
                 cancel = ui.button(sp.t("friend-cancel", &[])).clicked();
             }
@@ -287,7 +261,10 @@ pub fn friend_page(
                 });
             }
             FriendStatus::Offered => {
-                let rules = game.rules().map(|r| rules_line(sp, r)).unwrap_or_default();
+                let rules = game
+                    .rules()
+                    .map(|r| words::rules_line(sp, r))
+                    .unwrap_or_default();
                 ui.label(sp.named("friend-offer", name.as_deref(), &[("rules", rules.into())]));
                 ui.horizontal(|ui| {
                     if ui.button(sp.t("friend-accept", &[])).clicked() {
