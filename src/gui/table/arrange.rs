@@ -17,6 +17,7 @@
 use bevy::prelude::*;
 
 use super::command::HandView;
+use super::hand_order::HandOrder;
 use super::layout::{Layout, Lifts, layout};
 use super::phase::{DealStage, DealtRound, TableSet, TurnPhase};
 use super::playable::live_focus;
@@ -64,22 +65,20 @@ pub fn lay_out_table(
 ) {
     let m = &series.current;
     let met = screen.metrics;
-    let lifts = if dealt.busy(m) {
-        Lifts::default()
+    // While the round is dealt, the deal's layout: the default order, nothing raised.
+    let dealing = HandOrder::default();
+    let (order, lifts) = if dealt.busy(m) {
+        (&dealing, Lifts::default())
     } else {
         // The card under the pointer rises; without one, the keyboard's highlight does.
         let pointed = hover
             .0
             .or_else(|| live_focus(m, *phase.get(), &hand, &table.layout.hand));
-        Lifts {
+        let lifts = Lifts {
             raised: hand.selected,
             pointed,
-        }
-    };
-    let order = if dealt.busy(m) {
-        &Default::default()
-    } else {
-        &hand.order
+        };
+        (&hand.order, lifts)
     };
     let collecting =
         stage.is_some_and(|s| matches!(s.get(), DealStage::Starting | DealStage::Collecting(_)));
