@@ -12,7 +12,7 @@
 //! - `link` (feature `net`): the connection, an iroh endpoint on a thread of its own.
 //!
 //! The table's part (hosting and joining from the menu, the series on the table) is
-//! `gui::table::friend_game`'s.
+//! `gui::table::friend::game`'s.
 
 pub mod fair;
 pub mod guest;

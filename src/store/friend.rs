@@ -37,6 +37,16 @@ pub struct SavedFriend {
     pub friend_key: Option<[u8; 32]>,
 }
 
+impl SavedFriend {
+    /// The friend's name in the series kept, if the friend gave one.
+    pub fn friend_name(&self) -> Option<&str> {
+        match &self.side {
+            SavedSide::Host { host, .. } => host.friend(),
+            SavedSide::Guest { guest, .. } => guest.host(),
+        }
+    }
+}
+
 /// The friend file: a series, or none.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]

@@ -117,20 +117,6 @@ fn after_knock_one_click_on_a_card_knocks_with_it() {
     assert_eq!(knocked, 2, "a knock reached at both sizes");
 }
 
-/// The rectangle of the egui text `text` drawn last frame, in window pixels.
-fn egui_text_rect(app: &mut App, text: &str) -> Option<Rect> {
-    let zoom = metrics(app).ui_scale();
-    let drawn = app.world().resource::<DrawnTexts>().0.clone();
-    drawn.iter().find(|(t, _)| t == text).map(|(_, r)| {
-        Rect::new(
-            r.min.x * zoom,
-            r.min.y * zoom,
-            r.max.x * zoom,
-            r.max.y * zoom,
-        )
-    })
-}
-
 /// A double click on Host a series hosts: its second click, on the spot where the next step's
 /// Cancel now is, belongs to the double click and presses nothing. A click on Cancel after the
 /// double click's time cancels, and the page says hosting was cancelled. At 1024x640 and

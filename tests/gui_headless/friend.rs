@@ -87,10 +87,7 @@ fn a_round_against_a_friend_through_two_apps() {
     }
     let waiting = |a: &App| {
         let s = a.world().resource::<Series>();
-        (
-            s.current.deals(),
-            s.friend.as_ref().is_some_and(|f| f.asked),
-        )
+        (s.current.deals(), s.friend().is_some_and(|f| f.asked))
     };
     assert_eq!(waiting(&host), (1, true), "the host waits for the guest");
     // The first to ask is told so: Next round held down, and whom the deal waits for.
@@ -160,8 +157,7 @@ fn play_friends(
                     f.0.as_ref().map(|g| g.status.clone()),
                     moves_kept(a),
                     s.current.round().to_act(),
-                    s.friend
-                        .as_ref()
+                    s.friend()
                         .map(|f| (f.outbox.len(), f.pending.is_some(), f.ready)),
                 )
             };
@@ -186,12 +182,11 @@ fn play_friends(
                 continue;
             }
             let series = a.world().resource::<Series>();
-            if series.friend.is_none() || series.current.round().to_act() != Some(HUMAN) {
+            if series.friend().is_none() || series.current.round().to_act() != Some(HUMAN) {
                 continue;
             }
             if series
-                .friend
-                .as_ref()
+                .friend()
                 .is_some_and(|f| !f.outbox.is_empty() || f.pending.is_some())
             {
                 continue;
@@ -319,7 +314,7 @@ fn a_host_that_quits_mid_round_resumes_from_its_files() {
         Box::new(NoKnock(Level::Medium.bot(6))),
     ];
     let before = play_friends(&mut host, &mut guest, &holding, deadline, |a, moves| {
-        moves >= 6 && a.world().resource::<Series>().friend.is_some()
+        moves >= 6 && a.world().resource::<Series>().friend().is_some()
     });
     assert!(before >= 6);
     let series_before = host.world().resource::<Series>().current.clone();
@@ -384,5 +379,146 @@ impl hollywood_gin::ai::Bot for NoKnock {
             } => Action::Discard(discard),
             other => other,
         }
+    }
+}
+
+/// The Play a friend pages take a series from start to end by their own buttons, each page
+/// shown in its state: Join with no code says it is no code; Host a series gives the invite
+/// code; the guest (joining by that code, as its Join button sends it) is offered the host's
+/// rules and its Accept starts the series on both tables; the host's End the series ends it,
+/// and the guest's page says the friend left, with Back to the first page.
+#[test]
+fn the_friend_pages_take_a_series_from_code_to_end_by_their_buttons() {
+    use hollywood_gin::gui::table::friend::{
+        Friend, FriendCommand, FriendNet, FriendNotice, FriendState, FriendStatus,
+    };
+
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    let mut host = app("pages-host", 1);
+    let mut guest = app("pages-guest", 2);
+    for a in [&mut host, &mut guest] {
+        a.insert_resource(FriendNet::Loopback);
+        set_speed(a, AnimSpeed::Instant);
+        read_egui_texts(a);
+        open_friend_page(a);
+    }
+    let state = |a: &App| *a.world().resource::<State<FriendState>>().get();
+    let status = |a: &App| {
+        let f = a.world().resource::<Friend>();
+        f.0.as_ref().map(|g| g.status.clone())
+    };
+    // Join with the code field empty.
+    press(&mut guest, "friend-join");
+    assert!(guest.world().resource::<FriendNotice>().bad_code);
+    assert!(
+        shows(&mut guest, "friend-bad-code"),
+        "the page says the code is no code"
+    );
+    assert_eq!(state(&guest), FriendState::Off);
+    // Host a series: the code shows on the hosting page.
+    press(&mut host, "friend-host");
+    let ticket = loop {
+        host.update();
+        let f = host.world().resource::<Friend>();
+        if let Some(t) = f.0.as_ref().and_then(|g| g.ticket.clone())
+            && egui_text_rect(&mut host, &t).is_some()
+        {
+            break t;
+        }
+        assert!(std::time::Instant::now() < deadline, "no code shown");
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    assert_eq!(state(&host), FriendState::Hosting);
+    guest.world_mut().write_message(FriendCommand::Join(ticket));
+    update_both_until(&mut host, &mut guest, deadline, "no offer", |_, g| {
+        state(g) == FriendState::Offered
+    });
+    assert!(
+        !guest.world().resource::<FriendNotice>().bad_code,
+        "cleared"
+    );
+    // Accept: the series is on both tables, the menus closed.
+    sleep_past_double_click();
+    press(&mut guest, "friend-accept");
+    update_both_until(&mut host, &mut guest, deadline, "no series", |h, g| {
+        [h, g].iter().all(|a| {
+            a.world().resource::<Series>().friend().is_some()
+                && *a.world().resource::<State<MenuScreen>>().get() == MenuScreen::Closed
+        })
+    });
+    assert_eq!(
+        (state(&host), state(&guest)),
+        (FriendState::Playing, FriendState::Playing)
+    );
+    // The host ends the series from its page.
+    open_friend_page(&mut host);
+    press(&mut host, "friend-end");
+    update_both_until(
+        &mut host,
+        &mut guest,
+        deadline,
+        "the guest not told",
+        |h, g| status(g) == Some(FriendStatus::Left) && state(h) == FriendState::Off,
+    );
+    assert!(
+        host.world().resource::<Series>().friend().is_none(),
+        "own series back"
+    );
+    open_friend_page(&mut guest);
+    assert_eq!(state(&guest), FriendState::Over);
+    let left = {
+        let f = guest.world().resource::<Friend>();
+        let name = f.0.as_ref().and_then(|g| g.name.clone());
+        guest
+            .world()
+            .resource::<Speech>()
+            .named("friend-left", name.as_deref(), &[])
+    };
+    assert!(
+        egui_text_rect(&mut guest, &left).is_some(),
+        "the page says so"
+    );
+    press(&mut guest, "button-back");
+    for _ in 0..4 {
+        guest.update();
+    }
+    assert_eq!((status(&guest), state(&guest)), (None, FriendState::Off));
+    assert!(guest.world().resource::<Series>().friend().is_none());
+    assert!(shows(&mut guest, "friend-host"), "back on the first page");
+}
+
+/// Opens the menu's Play a friend page and lets it draw.
+fn open_friend_page(a: &mut App) {
+    a.world_mut()
+        .resource_mut::<NextState<MenuScreen>>()
+        .set(MenuScreen::Friend);
+    for _ in 0..6 {
+        a.update();
+    }
+}
+
+/// Past the double-click time, so the next click on a new page is a click of its own.
+fn sleep_past_double_click() {
+    std::thread::sleep(Duration::from_millis(600));
+}
+
+/// Whether the text `id` says in the player's language was drawn last frame.
+fn shows(a: &mut App, id: &str) -> bool {
+    let text = a.world().resource::<Speech>().t(id, &[]);
+    egui_text_rect(a, &text).is_some()
+}
+
+/// Clicks the egui button with the text `id` (which must show), then runs a few frames: the
+/// page sends its order, and the table obeys it.
+fn press(a: &mut App, id: &str) {
+    let label = &a.world().resource::<Speech>().t(id, &[]);
+    sleep_past_double_click();
+    a.update();
+    let at = egui_text_rect(a, label)
+        .unwrap_or_else(|| panic!("{label} shows: {:?}", drawn_texts(a)))
+        .center();
+    click(a, at);
+    for _ in 0..4 {
+        a.update();
     }
 }

@@ -684,3 +684,17 @@ fn check_phase(
         seen.mismatches.push(msg);
     }
 }
+
+/// The rectangle of the egui text `text` drawn last frame, in window pixels.
+pub(crate) fn egui_text_rect(app: &mut App, text: &str) -> Option<Rect> {
+    let zoom = metrics(app).ui_scale();
+    let drawn = app.world().resource::<DrawnTexts>().0.clone();
+    drawn.iter().find(|(t, _)| t == text).map(|(_, r)| {
+        Rect::new(
+            r.min.x * zoom,
+            r.min.y * zoom,
+            r.max.x * zoom,
+            r.max.y * zoom,
+        )
+    })
+}

@@ -66,7 +66,7 @@ fn lay_out_buttons(
     // Next round pressed in a series with a friend who has not asked yet: it stays held down
     // (the status line says whom the deal waits for). It cannot be taken back: the friend's
     // game has been told.
-    if view.series.friend.as_ref().is_some_and(|f| f.asked) {
+    if view.series.friend().is_some_and(|f| f.asked) {
         let next = PlayerCommand::Series(SeriesCommand::NextRound);
         for b in list.iter_mut().filter(|b| b.cmd() == Some(next)) {
             b.enabled = false;

@@ -265,11 +265,11 @@ fn update_texts(
         let mut text = status_line(speech, &series.current, hand.knocking, feedback, phase);
         // Playing a friend: a dropped or ended connection says so before anything else, and
         // a Next round pressed says whom the deal waits for.
-        let asked = series.friend.as_ref().is_some_and(|f| f.asked);
+        let asked = series.friend().is_some_and(|f| f.asked);
         if let Some(note) = friend
             .0
             .as_ref()
-            .filter(|_| series.friend.is_some())
+            .filter(|_| series.friend().is_some())
             .and_then(|g| {
                 let id = match &g.status {
                     FriendStatus::Lost(_) => "friend-lost",

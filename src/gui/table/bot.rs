@@ -76,7 +76,7 @@ fn computer_turn(
 ) {
     let now = time.elapsed();
     if !bot.busy() {
-        if series.current.round().to_act() != Some(OPPONENT) || series.friend.is_some() {
+        if series.current.round().to_act() != Some(OPPONENT) || series.friend().is_some() {
             return;
         }
         // The view is made on the task: what the player's earlier rounds showed of how they

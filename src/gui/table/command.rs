@@ -180,10 +180,11 @@ fn series_command(
 ) {
     // A new series or a replayed deal leaves a friend's series (the link says goodbye); the
     // next round of one is asked of the friend's game.
-    match (cmd, series.friend.as_mut()) {
+    let m = &series.current;
+    let next_deal = m.round().is_finished() && !m.scoreboard().is_over();
+    match (cmd, series.friend_mut()) {
         (SeriesCommand::NextRound, Some(f)) => {
-            let m = &series.current;
-            f.ready = m.round().is_finished() && !m.scoreboard().is_over();
+            f.ready = next_deal;
             f.asked |= f.ready;
             hand.clear_choice();
             return;
@@ -206,11 +207,8 @@ fn series_command(
             feedback.0 = None;
         }
         SeriesCommand::NextRound => {
-            if series.current.round().is_finished()
-                && let Some(players) = series.set_aside.take()
-            {
-                // The practice deal is over: back to the series.
-                series.current = players;
+            // The practice deal is over: back to the series.
+            if series.current.round().is_finished() && series.end_practice() {
                 feedback.0 = None;
             } else {
                 let res = if series.current.scoreboard().is_over() {

@@ -10,7 +10,6 @@ pub mod arrange;
 pub mod bot;
 pub mod command;
 pub mod friend;
-pub mod friend_game;
 pub mod hand_order;
 pub mod layout;
 pub mod persist;

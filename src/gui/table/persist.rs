@@ -239,7 +239,7 @@ fn start_writer() -> Writer {
 fn autosave(series: Res<Series>, mut files: ResMut<FileWriter>) {
     if !series.is_changed()
         || series.practising()
-        || series.friend.is_some()
+        || series.friend().is_some()
         || files.saved_series.as_ref() == Some(&series.current)
     {
         return;
@@ -288,7 +288,7 @@ fn count_rounds(
 ) {
     let mut changed = false;
     // Rounds against a friend are not counted against the computer's level.
-    let vs_friend = series.friend.is_some();
+    let vs_friend = series.friend().is_some();
     for e in ends.read().filter(|e| !e.practice && !vs_friend) {
         stats
             .0

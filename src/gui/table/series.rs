@@ -27,12 +27,25 @@ pub struct Series {
     /// The computer's level for this series.
     pub level: Level,
     pub bot_seed: u64,
-    /// While a deal is replayed from its seed: the player's series, set aside untouched.
-    pub set_aside: Option<Match>,
+    /// Whose series the table plays: the player's own, a practice deal or a friend's.
+    pub plays: Plays,
     /// Rounds finished since they were last announced.
     pub(super) ended: Vec<RoundEnd>,
-    /// Playing a friend rather than the computer: how the player's moves leave the table.
-    pub friend: Option<FriendSeat>,
+}
+
+/// Whose series is on the table. One field rather than two options, because the practice deal
+/// and the friend's series exclude each other: a replay leaves the friend's series first, and
+/// a series with a friend keeps the whole table it set aside (practice deal and all) in
+/// [`FriendSeat::solo`].
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum Plays {
+    /// The player's own series against the computer.
+    #[default]
+    Own,
+    /// A deal replayed from its seed, as practice; the player's series waits untouched.
+    Practice { aside: Match },
+    /// A friend's series: how the player's moves leave the table.
+    Friend(FriendSeat),
 }
 
 /// The table's side of a series with a friend (see [`super::friend`]): the player's moves wait
@@ -82,21 +95,39 @@ impl Series {
             current,
             level,
             bot_seed,
-            set_aside: None,
+            plays: Plays::Own,
             ended: Vec::new(),
-            friend: None,
+        }
+    }
+
+    /// The friend's seat, while a friend's series is on the table.
+    pub fn friend(&self) -> Option<&FriendSeat> {
+        match &self.plays {
+            Plays::Friend(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The friend's seat, to hand the player's moves on.
+    pub fn friend_mut(&mut self) -> Option<&mut FriendSeat> {
+        match &mut self.plays {
+            Plays::Friend(f) => Some(f),
+            _ => None,
         }
     }
 
     /// A series with a friend on the table, `current` its match as this side knows it; the
     /// player's own series is set aside and comes back with [`Series::leave_friend`].
     pub fn with_friend(&mut self, current: Match, hosting: bool) {
-        let solo = match self.friend.take() {
-            Some(f) => f.solo,
-            None => Box::new(self.clone()),
+        let solo = match std::mem::take(&mut self.plays) {
+            Plays::Friend(f) => f.solo,
+            own => Box::new(Series {
+                plays: own,
+                ..self.clone()
+            }),
         };
         *self = Series::resume(current, self.level, self.bot_seed);
-        self.friend = Some(FriendSeat {
+        self.plays = Plays::Friend(FriendSeat {
             hosting,
             outbox: Vec::new(),
             pending: None,
@@ -108,7 +139,7 @@ impl Series {
 
     /// Back to the series against the computer.
     pub fn leave_friend(&mut self) {
-        if let Some(f) = self.friend.take() {
+        if let Plays::Friend(f) = std::mem::take(&mut self.plays) {
             *self = *f.solo;
         }
     }
@@ -137,19 +168,36 @@ impl Series {
         let rules = self.current.rules().clone();
         let practice = Match::from_deal(rules, dealer, seed);
         let series = std::mem::replace(&mut self.current, practice);
-        if self.set_aside.is_none() {
-            self.set_aside = Some(series);
+        if !self.practising() {
+            self.plays = Plays::Practice { aside: series };
         }
     }
 
     /// True while a replayed deal is on the table.
     pub fn practising(&self) -> bool {
-        self.set_aside.is_some()
+        matches!(self.plays, Plays::Practice { .. })
+    }
+
+    /// The practice deal is over: the player's series comes back; false if none was aside.
+    pub fn end_practice(&mut self) -> bool {
+        match std::mem::take(&mut self.plays) {
+            Plays::Practice { aside } => {
+                self.current = aside;
+                true
+            }
+            other => {
+                self.plays = other;
+                false
+            }
+        }
     }
 
     /// The player's series, even while a deal is replayed.
     pub fn players_series(&self) -> &Match {
-        self.set_aside.as_ref().unwrap_or(&self.current)
+        match &self.plays {
+            Plays::Practice { aside } => aside,
+            _ => &self.current,
+        }
     }
 
     /// Applies an action through the rules core; a round it finishes is queued for
@@ -157,7 +205,7 @@ impl Series {
     /// guest it is only checked (against the table with the moves not yet answered) and the
     /// table waits for the host's answer.
     pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        if let Some(f) = self.friend.as_mut() {
+        if let Plays::Friend(f) = &mut self.plays {
             if !f.hosting {
                 let pending = f.pending.get_or_insert_with(|| self.current.clone());
                 pending.apply(seat, action.clone())?;
@@ -183,15 +231,16 @@ impl Series {
     pub fn friend_table(&mut self, m: &Match) {
         // The host's word came: moves of the player's it has not taken (sent while the
         // connection was down) are dropped, and the player moves again from the table shown.
-        if let Some(f) = self.friend.as_mut() {
+        if let Some(f) = self.friend_mut() {
             f.pending = None;
         }
         if &self.current == m {
             return;
         }
         let before = self.current.scoreboard().history.len();
-        if let Some(f) = self.friend.as_mut()
-            && m.deals() > self.current.deals()
+        let dealt = m.deals() > self.current.deals();
+        if let Some(f) = self.friend_mut()
+            && dealt
         {
             f.asked = false;
         }

@@ -22,6 +22,7 @@ use crate::gui::app::speech::Speech;
 use crate::gui::table::command::{PlayerCommand, SeriesCommand};
 use crate::gui::table::phase::{TurnPhase, round_key};
 use crate::gui::table::series::{FinishedDeals, RoundEnd, Series};
+use crate::rules::DealPlayed;
 use crate::seats::HUMAN;
 use crate::words;
 use crate::words::score::{ScoreView, banner, worked_out};
@@ -119,36 +120,15 @@ pub fn banner_window(
                         // Lines wrap at a width of its own, so it keeps its shape at any
                         // scale and in any place.
                         ui.set_max_width(360.0 * placed.scale);
-                        for (i, line) in lines.iter().enumerate() {
-                            if i == 0 {
-                                ui.label(egui::RichText::new(line).strong().heading());
-                            } else {
-                                ui.label(card_text(ui, line, settings.four_color));
-                            }
-                        }
-                        // The round just entered is the last of the series' history; its
-                        // seed is told now that nothing of it is hidden.
-                        let last = series.current.scoreboard().history.len().checked_sub(1);
-                        let deal = last.and_then(|i| deals.list.get(i));
-                        if let Some(d) = deal {
-                            ui.label(egui::RichText::new(words::deal_line(sp, d)).small());
-                        }
-                        ui.horizontal(|ui| {
-                            if let Some(i) = last
-                                && ui.button(sp.t("review-button", &[])).clicked()
-                            {
-                                out.write(PlayerCommand::Series(SeriesCommand::Review(i)));
-                            }
-                            // Not in a series with a friend: a replayed deal would leave it.
-                            if let Some(d) = deal.filter(|_| series.friend.is_none())
-                                && ui.button(sp.t("replay-button", &[])).clicked()
-                            {
-                                out.write(PlayerCommand::Series(SeriesCommand::Replay {
-                                    dealer: d.dealer,
-                                    seed: d.seed,
-                                }));
-                            }
-                        });
+                        banner_body(
+                            ui,
+                            sp,
+                            &lines,
+                            &series,
+                            &deals.list,
+                            settings.four_color,
+                            &mut out,
+                        );
                     });
                 })
                 .response
@@ -158,6 +138,49 @@ pub fn banner_window(
     }
 
     Ok(())
+}
+
+/// The banner's lines (the first a heading, cards in their colours), the deal's seed, and its
+/// Review and (not with a friend) Replay buttons.
+fn banner_body(
+    ui: &mut egui::Ui,
+    sp: &Speech,
+    lines: &[String],
+    series: &Series,
+    deals: &[DealPlayed],
+    four_color: bool,
+    out: &mut MessageWriter<PlayerCommand>,
+) {
+    for (i, line) in lines.iter().enumerate() {
+        if i == 0 {
+            ui.label(egui::RichText::new(line).strong().heading());
+        } else {
+            ui.label(card_text(ui, line, four_color));
+        }
+    }
+    // The round just entered is the last of the series' history; its
+    // seed is told now that nothing of it is hidden.
+    let last = series.current.scoreboard().history.len().checked_sub(1);
+    let deal = last.and_then(|i| deals.get(i));
+    if let Some(d) = deal {
+        ui.label(egui::RichText::new(words::deal_line(sp, d)).small());
+    }
+    ui.horizontal(|ui| {
+        if let Some(i) = last
+            && ui.button(sp.t("review-button", &[])).clicked()
+        {
+            out.write(PlayerCommand::Series(SeriesCommand::Review(i)));
+        }
+        // Not in a series with a friend: a replayed deal would leave it.
+        if let Some(d) = deal.filter(|_| series.friend().is_none())
+            && ui.button(sp.t("replay-button", &[])).clicked()
+        {
+            out.write(PlayerCommand::Series(SeriesCommand::Replay {
+                dealer: d.dealer,
+                seed: d.seed,
+            }));
+        }
+    });
 }
 
 /// The series summary once all three games have closed.

@@ -16,12 +16,9 @@
 //!   series is never scored under mixed rules; the look and speed apply at once.
 
 use bevy::app::AppExit;
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy::winit::EventLoopProxyWrapper;
 use bevy_egui::{EguiContexts, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 
-use super::friend_page::{FriendForm, friend_page, kept_name, resume};
 use super::help_page::help_page;
 use super::page::{big, drop_guarded_clicks, menu_window};
 use super::replay_page::{ReplayForm, replay_page};
@@ -31,7 +28,7 @@ use crate::gui::app::modes::MenuScreen;
 use crate::gui::app::speech::Speech;
 use crate::gui::input::keys::{Binding, key_of};
 use crate::gui::table::command::{HandView, PlayerCommand, SeriesCommand};
-use crate::gui::table::friend::{Friend, FriendNet};
+use crate::gui::table::friend::{Friend, FriendCommand};
 use crate::gui::table::persist::KeptFriend;
 use crate::gui::table::phase::TableSet;
 use crate::gui::table::series::Series;
@@ -74,16 +71,6 @@ fn esc(
     }
 }
 
-/// What the main menu needs of a series with a friend: one kept from last time, to resume.
-#[derive(SystemParam)]
-struct KeptSeries<'w> {
-    kept: ResMut<'w, KeptFriend>,
-    friend: ResMut<'w, Friend>,
-    form: ResMut<'w, FriendForm>,
-    net: Res<'w, FriendNet>,
-    proxy: Option<Res<'w, EventLoopProxyWrapper>>,
-}
-
 /// The main menu.
 fn main_page(
     mut contexts: EguiContexts,
@@ -92,30 +79,25 @@ fn main_page(
     mut next: ResMut<NextState<MenuScreen>>,
     mut commands: MessageWriter<PlayerCommand>,
     mut exit: MessageWriter<AppExit>,
-    mut kept: KeptSeries,
+    friend: Res<Friend>,
+    kept: Res<KeptFriend>,
+    mut orders: MessageWriter<FriendCommand>,
 ) -> Result {
     let sp = &*speech;
     menu_window(contexts.ctx_mut()?, sp.t("game-title", &[]), |ui| {
         ui.vertical_centered(|ui| {
             // A series with a friend left off last time is named first, with its way back (the
             // Play a friend page then says how the connection goes).
-            if kept.friend.0.is_none()
-                && let Some(k) = &kept.kept.0
+            if friend.0.is_none()
+                && let Some(k) = &kept.0
             {
-                ui.label(sp.named("friend-kept", kept_name(k), &[]));
+                ui.label(sp.named("friend-kept", k.friend_name(), &[]));
                 // As big as the others, wider for a long name.
-                let text = sp.named("menu-friend-resume", kept_name(k), &[]);
+                let text = sp.named("menu-friend-resume", k.friend_name(), &[]);
                 let button = egui::Button::new(egui::RichText::new(text).size(17.0))
                     .min_size(egui::vec2(220.0, 34.0));
                 if ui.add(button).clicked() {
-                    let KeptSeries {
-                        kept,
-                        friend,
-                        form,
-                        net,
-                        proxy,
-                    } = &mut kept;
-                    resume(kept, friend, form, **net, proxy.as_deref());
+                    orders.write(FriendCommand::Resume);
                     next.set(MenuScreen::Friend);
                 }
                 ui.separator();
@@ -199,7 +181,6 @@ pub struct MenuPlugin;
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<ReplayForm>()
-            .init_resource::<FriendForm>()
             // Before the table's input, so an Esc that cancels a knock does not also open the menu.
             .add_systems(Update, esc.before(TableSet::Input))
             .add_systems(
@@ -211,7 +192,6 @@ impl Plugin for MenuPlugin {
                     settings_page.run_if(in_state(MenuScreen::Settings)),
                     stats_page.run_if(in_state(MenuScreen::Statistics)),
                     help_page.run_if(in_state(MenuScreen::Help)),
-                    friend_page.run_if(in_state(MenuScreen::Friend)),
                 ),
             )
             .add_systems(

@@ -4,7 +4,7 @@
 //! pages, and the round [`review`].
 
 pub mod banner;
-pub mod friend_page;
+pub mod friend;
 pub mod help_page;
 pub mod menu;
 pub mod moves;
@@ -32,6 +32,7 @@ impl PluginGroup for UiPlugins {
             .add(theme::ThemePlugin)
             .add(overlay::OverlayPlugin)
             .add(menu::MenuPlugin)
+            .add(friend::FriendPagesPlugin)
             .add(review::ReviewPlugin)
     }
 }

@@ -66,6 +66,40 @@ pub fn table_items<'a>(
             yields,
         })
     };
+    for (what, rect) in card_groups(m, hand, phase, met) {
+        if let Some(rect) = rect {
+            let yields = what == "computer-hand";
+            add(what, rect, yields);
+        }
+    }
+    for b in buttons {
+        add(b.label.clone(), b.rect(), false);
+    }
+    for p in seat_plates(m, phase, level, met, sp) {
+        let mut rect = Rect::from_center_size(p.pos, p.size);
+        if p.dealer {
+            let d = p.size.y * 0.8;
+            let chip = p.pos + Vec2::X * (p.size.x / 2.0 + d * 0.5 + 6.0 * met.ui_scale());
+            rect = rect.union(Rect::from_center_size(chip, Vec2::splat(d)));
+        }
+        add(p.name, rect, p.seat != HUMAN);
+    }
+    add("status-line".to_string(), status_box(met), false);
+    if !matches!(phase, TurnPhase::Dealing | TurnPhase::RoundOver) {
+        add("computer-turn-line".to_string(), narration_box(met), true);
+    }
+    out
+}
+
+/// The room each group of cards takes on the table: the other side's row, the player's, the
+/// stock and the discard pile (none for a group with no card, or the piles once the round is
+/// over).
+fn card_groups(
+    m: &Match,
+    hand: &HandView,
+    phase: TurnPhase,
+    met: Metrics,
+) -> [(String, Option<Rect>); 4] {
     let r = m.round();
     let lifts = Lifts {
         raised: hand.selected,
@@ -111,29 +145,7 @@ pub fn table_items<'a>(
             *rect = Rect::from_center_size(rect.center(), Vec2::new(widest, rect.height()));
         }
     }
-    for (what, rect) in groups {
-        if let Some(rect) = rect {
-            let yields = what == "computer-hand";
-            add(what, rect, yields);
-        }
-    }
-    for b in buttons {
-        add(b.label.clone(), b.rect(), false);
-    }
-    for p in seat_plates(m, phase, level, met, sp) {
-        let mut rect = Rect::from_center_size(p.pos, p.size);
-        if p.dealer {
-            let d = p.size.y * 0.8;
-            let chip = p.pos + Vec2::X * (p.size.x / 2.0 + d * 0.5 + 6.0 * met.ui_scale());
-            rect = rect.union(Rect::from_center_size(chip, Vec2::splat(d)));
-        }
-        add(p.name, rect, p.seat != HUMAN);
-    }
-    add("status-line".to_string(), status_box(met), false);
-    if !matches!(phase, TurnPhase::Dealing | TurnPhase::RoundOver) {
-        add("computer-turn-line".to_string(), narration_box(met), true);
-    }
-    out
+    groups
 }
 
 /// Which edge of its region a window keeps to.

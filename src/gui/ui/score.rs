@@ -18,7 +18,7 @@ use crate::gui::app::speech::Speech;
 use crate::gui::scene::look;
 use crate::gui::table::command::{PlayerCommand, SeriesCommand};
 use crate::gui::table::series::{FinishedDeals, Series};
-use crate::rules::DealPlayed;
+use crate::rules::{DealPlayed, Scoreboard};
 use crate::seats::HUMAN;
 use crate::words;
 use crate::words::score::ScoreView;
@@ -83,10 +83,49 @@ fn scoreboard(
     if series.practising() {
         ui.label(egui::RichText::new(sp.t("score-practising", &[])).italics());
     }
-    let gold = look::egui_color(look::GOLD);
     // A grid of its own at each scale: egui sizes a grid's rows from what it measured the
     // frame before, which at another scale would make the window's height lag a frame behind
     // its text.
+    score_grid(ui, sp, sb, &v, scale);
+    let target = sb.rules.game_target;
+    let rules = sp.t(
+        "score-rules",
+        &[
+            ("target", target.into()),
+            ("gin", sb.rules.gin_bonus.into()),
+            ("undercut", sb.rules.undercut_bonus.into()),
+        ],
+    );
+    // Above 100% text the rules are the series line's tooltip: two lines less, so the pad
+    // has room to grow with the text (see `score_width`).
+    if compact {
+        ui.label(&v.series).on_hover_text(rules);
+    } else {
+        ui.label(&v.series);
+        ui.label(egui::RichText::new(rules).small());
+    }
+    let n = v.history.len();
+    let history = egui::CollapsingHeader::new(sp.t("score-history", &[("rounds", n.into())]))
+        .id_salt("history")
+        .show(ui, |ui| {
+            let margin = ui.spacing().window_margin.bottom as f32 + 2.0;
+            let room = (bottom - ui.cursor().top() - margin).clamp(20.0, 220.0);
+            let list = history_list(ui, sp, series, deals, &v, room, scale, out);
+            // The list's height for the room it asks: about a round, scrolled beyond.
+            list.content_size.y.min(HISTORY_ROOM * scale) + ui.spacing().item_spacing.y
+        });
+    // Where the window's contents end with the History folded, the room the open History
+    // asks below that, and where they end as drawn.
+    (
+        history.header_response.rect.max.y,
+        history.body_returned.unwrap_or(0.0),
+        ui.min_rect().max.y,
+    )
+}
+
+/// The score pad's grid: the three games' points for each player, and each game's status.
+fn score_grid(ui: &mut egui::Ui, sp: &Speech, sb: &Scoreboard, v: &ScoreView, scale: f32) {
+    let gold = look::egui_color(look::GOLD);
     egui::Grid::new(("score", scale.to_bits()))
         .striped(true)
         .min_col_width(52.0 * scale)
@@ -133,73 +172,53 @@ fn scoreboard(
             }
             ui.end_row();
         });
-    let target = sb.rules.game_target;
-    let rules = sp.t(
-        "score-rules",
-        &[
-            ("target", target.into()),
-            ("gin", sb.rules.gin_bonus.into()),
-            ("undercut", sb.rules.undercut_bonus.into()),
-        ],
-    );
-    // Above 100% text the rules are the series line's tooltip: two lines less, so the pad
-    // has room to grow with the text (see `score_width`).
-    if compact {
-        ui.label(&v.series).on_hover_text(rules);
-    } else {
-        ui.label(&v.series);
-        ui.label(egui::RichText::new(rules).small());
-    }
-    let n = v.history.len();
-    let history = egui::CollapsingHeader::new(sp.t("score-history", &[("rounds", n.into())]))
-        .id_salt("history")
+}
+
+/// The History's list of rounds, each with its review, its seed and (not with a friend) its
+/// deal to replay, in a scrolled area `room` high.
+fn history_list(
+    ui: &mut egui::Ui,
+    sp: &Speech,
+    series: &Series,
+    deals: &[DealPlayed],
+    v: &ScoreView,
+    room: f32,
+    scale: f32,
+    out: &mut MessageWriter<PlayerCommand>,
+) -> egui::scroll_area::ScrollAreaOutput<()> {
+    egui::ScrollArea::vertical()
+        .max_height(room)
+        .min_scrolled_height(room.min(64.0 * scale))
+        .stick_to_bottom(true)
         .show(ui, |ui| {
-            let margin = ui.spacing().window_margin.bottom as f32 + 2.0;
-            let room = (bottom - ui.cursor().top() - margin).clamp(20.0, 220.0);
-            let list = egui::ScrollArea::vertical()
-                .max_height(room)
-                .min_scrolled_height(room.min(64.0 * scale))
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    if v.history.is_empty() {
-                        ui.label(sp.t("score-no-rounds", &[]));
+            if v.history.is_empty() {
+                ui.label(sp.t("score-no-rounds", &[]));
+            }
+            for (i, line) in v.history.iter().enumerate() {
+                ui.horizontal_wrapped(|ui| {
+                    if ui
+                        .small_button(sp.t("review-history-button", &[]))
+                        .clicked()
+                    {
+                        out.write(PlayerCommand::Series(SeriesCommand::Review(i)));
                     }
-                    for (i, line) in v.history.iter().enumerate() {
-                        ui.horizontal_wrapped(|ui| {
-                            if ui
-                                .small_button(sp.t("review-history-button", &[]))
-                                .clicked()
-                            {
-                                out.write(PlayerCommand::Series(SeriesCommand::Review(i)));
-                            }
-                            ui.label(line);
-                        });
-                        // Its seed, told now that the round is over, and its deal played
-                        // again as practice (on a line of their own: the window stays as
-                        // narrow as the round's line).
-                        if let Some(d) = deals.get(i) {
-                            ui.horizontal(|ui| {
-                                let seed =
-                                    sp.t("history-seed", &[("seed", d.seed.to_string().into())]);
-                                ui.label(egui::RichText::new(seed).small().weak());
-                                // Not in a series with a friend: a replay would leave it.
-                                if series.friend.is_none() {
-                                    replay_button(ui, sp, d, out);
-                                }
-                            });
-                        }
-                    }
+                    ui.label(line);
                 });
-            // The list's height for the room it asks: about a round, scrolled beyond.
-            list.content_size.y.min(HISTORY_ROOM * scale) + ui.spacing().item_spacing.y
-        });
-    // Where the window's contents end with the History folded, the room the open History
-    // asks below that, and where they end as drawn.
-    (
-        history.header_response.rect.max.y,
-        history.body_returned.unwrap_or(0.0),
-        ui.min_rect().max.y,
-    )
+                // Its seed, told now that the round is over, and its deal played
+                // again as practice (on a line of their own: the window stays as
+                // narrow as the round's line).
+                if let Some(d) = deals.get(i) {
+                    ui.horizontal(|ui| {
+                        let seed = sp.t("history-seed", &[("seed", d.seed.to_string().into())]);
+                        ui.label(egui::RichText::new(seed).small().weak());
+                        // Not in a series with a friend: a replay would leave it.
+                        if series.friend().is_none() {
+                            replay_button(ui, sp, d, out);
+                        }
+                    });
+                }
+            }
+        })
 }
 
 /// How much of an open History the score window asks room for, in points: a round with its
@@ -256,7 +275,6 @@ pub fn score_window(
     let ctx = contexts.ctx_mut()?;
     let min_f = placer.min_scale;
     let sp = &*speech;
-    let (zoom, met_y) = (placer.zoom, placer.region.max.y + placer.region.min.y);
     let position = series.current.round().history().len();
     if room.peek.is_some_and(|p| p.1 != position) {
         room.peek = None;
@@ -266,7 +284,6 @@ pub fn score_window(
     // table, until the next move).
     let score_h = room.score_min_h;
     let width = score_width(placer.text);
-    let compact = placer.text > 1.0;
     let score = placer.place(
         ctx,
         "score",
@@ -290,7 +307,7 @@ pub fn score_window(
                     .min_width(width * p.scale)
                     .max_width(width * p.scale)
                     .show(ctx, |ui| {
-                        let fit = (p.bottom, p.scale, compact);
+                        let fit = (p.bottom, p.scale, placer.text > 1.0);
                         scoreboard(ui, sp, &series, &deals.list, fit, &mut out)
                     })
             });
@@ -305,25 +322,43 @@ pub fn score_window(
                 }
             }
         }
-        None => {
-            let name = sp.t("window-score", &[]);
-            let open = room.strip(ctx, &mut placer, ("score", "score-strip"), &name, position);
-            if open {
-                let below = placer.region.min.y / zoom;
-                egui::Window::new(sp.t("window-score", &[]))
-                    .id("score".into())
-                    .fixed_pos(egui::pos2(8.0, below + 40.0))
-                    .resizable(false)
-                    .collapsible(false)
-                    .max_width(width)
-                    .show(ctx, |ui| {
-                        let fit = (met_y / zoom, 1.0, compact);
-                        scoreboard(ui, sp, &series, &deals.list, fit, &mut out)
-                    });
-            }
-        }
+        None => score_strip(
+            ctx,
+            sp,
+            &mut room,
+            &mut placer,
+            position,
+            width,
+            |ui, fit| scoreboard(ui, sp, &series, &deals.list, fit, &mut out),
+        ),
     }
     Ok(())
+}
+
+/// The score pad where it has no room: a strip naming it, which opens it over the table on a
+/// click (drawn by `board`, given where it must end, its scale and whether it is compact).
+fn score_strip(
+    ctx: &egui::Context,
+    sp: &Speech,
+    room: &mut ScoreRoom,
+    placer: &mut Placer,
+    position: usize,
+    width: f32,
+    board: impl FnOnce(&mut egui::Ui, (f32, f32, bool)) -> (f32, f32, f32),
+) {
+    let (zoom, met_y) = (placer.zoom, placer.region.max.y + placer.region.min.y);
+    let compact = placer.text > 1.0;
+    let name = sp.t("window-score", &[]);
+    if room.strip(ctx, placer, ("score", "score-strip"), &name, position) {
+        let below = placer.region.min.y / zoom;
+        egui::Window::new(name)
+            .id("score".into())
+            .fixed_pos(egui::pos2(8.0, below + 40.0))
+            .resizable(false)
+            .collapsible(false)
+            .max_width(width)
+            .show(ctx, |ui| board(ui, (met_y / zoom, 1.0, compact)));
+    }
 }
 
 /// A strip in place of a window with no room: its name as a button, which opens the window

@@ -50,126 +50,8 @@ fn settings_form(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
         .num_columns(2)
         .spacing([16.0, 8.0])
         .show(ui, |ui| {
-            // Each language is named in itself, so a player lost in another can find theirs.
-            ui.label(sp.t("settings-language", &[]));
-            // Two fixed lines, not a wrapping row: egui's grid sizes a row by the last frame,
-            // so a row that wraps overlapped the next until the next repaint.
-            ui.vertical(|ui| {
-                let system = sp.t(
-                    "settings-language-system",
-                    &[("language", sp.system.native_name().into())],
-                );
-                ui.radio_value(&mut s.language, None, system);
-                ui.horizontal(|ui| {
-                    for l in Lang::ALL {
-                        ui.radio_value(&mut s.language, Some(l), l.native_name());
-                    }
-                });
-            });
-            ui.end_row();
-            ui.label(sp.t("settings-computer", &[]));
-            ui.horizontal(|ui| {
-                for l in Level::ALL {
-                    ui.radio_value(&mut s.level, l, words::level(sp, l));
-                }
-            });
-            ui.end_row();
-            ui.label(sp.t("settings-gin-bonus", &[]));
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut s.rules.gin_bonus, 25, "25");
-                ui.radio_value(&mut s.rules.gin_bonus, 20, "20");
-            });
-            ui.end_row();
-            ui.label(sp.t("settings-undercut-bonus", &[]));
-            ui.add(egui::DragValue::new(&mut s.rules.undercut_bonus).range(0..=50));
-            ui.end_row();
-            ui.label(sp.t("settings-classic", &[]));
-            ui.vertical(|ui| {
-                let opt = |ui: &mut egui::Ui, v: &mut Option<u32>, value: u32, id: &str| {
-                    let mut on = v.is_some();
-                    if ui
-                        .checkbox(&mut on, sp.t(id, &[("points", value.into())]))
-                        .changed()
-                    {
-                        *v = on.then_some(value);
-                    }
-                };
-                opt(
-                    ui,
-                    &mut s.rules.line_bonus,
-                    RuleSettings::CLASSIC_LINE_BONUS,
-                    "settings-line-bonus",
-                );
-                opt(
-                    ui,
-                    &mut s.rules.game_bonus,
-                    RuleSettings::CLASSIC_GAME_BONUS,
-                    "settings-game-bonus",
-                );
-                opt(
-                    ui,
-                    &mut s.rules.shutout_bonus,
-                    RuleSettings::CLASSIC_SHUTOUT_BONUS,
-                    "settings-shutout-bonus",
-                );
-                opt(
-                    ui,
-                    &mut s.rules.big_gin_bonus,
-                    RuleSettings::CLASSIC_BIG_GIN_BONUS,
-                    "settings-big-gin-bonus",
-                );
-            });
-            ui.end_row();
-            ui.label(sp.t("settings-speed", &[]));
-            ui.horizontal(|ui| {
-                for a in AnimSpeed::ALL {
-                    let id = match a {
-                        AnimSpeed::Instant => "speed-instant",
-                        AnimSpeed::Fast => "speed-fast",
-                        AnimSpeed::Normal => "speed-normal",
-                        AnimSpeed::Slow => "speed-slow",
-                    };
-                    ui.radio_value(&mut s.speed, a, sp.t(id, &[]));
-                }
-            });
-            ui.end_row();
-            ui.label(sp.t("settings-cards", &[]));
-            ui.checkbox(&mut s.four_color, sp.t("settings-four-color", &[]));
-            ui.end_row();
-            ui.label(sp.t("settings-ui-scale", &[]));
-            ui.horizontal(|ui| {
-                for pct in Settings::UI_SCALES {
-                    ui.radio_value(&mut s.ui_scale, pct, format!("{pct}%"));
-                }
-            });
-            ui.end_row();
-            ui.label(sp.t("settings-card-back", &[]));
-            ui.horizontal(|ui| {
-                for b in CardBack::ALL {
-                    let id = match b {
-                        CardBack::Blue => "back-blue",
-                        CardBack::Red => "back-red",
-                        CardBack::Green => "back-green",
-                        CardBack::Grey => "back-grey",
-                    };
-                    ui.radio_value(&mut s.card_back, b, sp.t(id, &[]));
-                }
-            });
-            ui.end_row();
-            ui.label(sp.t("settings-sound", &[]));
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut s.sound, sp.t("settings-sound-on", &[]));
-                ui.add_enabled(
-                    s.sound,
-                    egui::Slider::new(&mut s.volume, 0.0..=1.0).text(sp.t("settings-volume", &[])),
-                );
-            });
-            ui.end_row();
-            if !crate::gui::scene::sound::AVAILABLE {
-                ui.label("");
-                ui.label(egui::RichText::new(sp.t("settings-no-sound", &[])).small());
-                ui.end_row();
-            }
+            rules_rows(ui, &mut s, sp);
+            look_rows(ui, &mut s, sp);
         });
     if s != settings.0 {
         settings.0 = s;
@@ -177,5 +59,133 @@ fn settings_form(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
     ui.separator();
     if ui.button(sp.t("settings-restore", &[])).clicked() {
         settings.0 = Default::default();
+    }
+}
+
+/// The grid's rows about the game: the language, the computer's level and the rules.
+fn rules_rows(ui: &mut egui::Ui, s: &mut Settings, sp: &Speech) {
+    // Each language is named in itself, so a player lost in another can find theirs.
+    ui.label(sp.t("settings-language", &[]));
+    // Two fixed lines, not a wrapping row: egui's grid sizes a row by the last frame,
+    // so a row that wraps overlapped the next until the next repaint.
+    ui.vertical(|ui| {
+        let system = sp.t(
+            "settings-language-system",
+            &[("language", sp.system.native_name().into())],
+        );
+        ui.radio_value(&mut s.language, None, system);
+        ui.horizontal(|ui| {
+            for l in Lang::ALL {
+                ui.radio_value(&mut s.language, Some(l), l.native_name());
+            }
+        });
+    });
+    ui.end_row();
+    ui.label(sp.t("settings-computer", &[]));
+    ui.horizontal(|ui| {
+        for l in Level::ALL {
+            ui.radio_value(&mut s.level, l, words::level(sp, l));
+        }
+    });
+    ui.end_row();
+    ui.label(sp.t("settings-gin-bonus", &[]));
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut s.rules.gin_bonus, 25, "25");
+        ui.radio_value(&mut s.rules.gin_bonus, 20, "20");
+    });
+    ui.end_row();
+    ui.label(sp.t("settings-undercut-bonus", &[]));
+    ui.add(egui::DragValue::new(&mut s.rules.undercut_bonus).range(0..=50));
+    ui.end_row();
+    ui.label(sp.t("settings-classic", &[]));
+    ui.vertical(|ui| {
+        let opt = |ui: &mut egui::Ui, v: &mut Option<u32>, value: u32, id: &str| {
+            let mut on = v.is_some();
+            if ui
+                .checkbox(&mut on, sp.t(id, &[("points", value.into())]))
+                .changed()
+            {
+                *v = on.then_some(value);
+            }
+        };
+        opt(
+            ui,
+            &mut s.rules.line_bonus,
+            RuleSettings::CLASSIC_LINE_BONUS,
+            "settings-line-bonus",
+        );
+        opt(
+            ui,
+            &mut s.rules.game_bonus,
+            RuleSettings::CLASSIC_GAME_BONUS,
+            "settings-game-bonus",
+        );
+        opt(
+            ui,
+            &mut s.rules.shutout_bonus,
+            RuleSettings::CLASSIC_SHUTOUT_BONUS,
+            "settings-shutout-bonus",
+        );
+        opt(
+            ui,
+            &mut s.rules.big_gin_bonus,
+            RuleSettings::CLASSIC_BIG_GIN_BONUS,
+            "settings-big-gin-bonus",
+        );
+    });
+    ui.end_row();
+}
+
+/// The grid's rows about the look and sound: speed, cards, text size, back, sound.
+fn look_rows(ui: &mut egui::Ui, s: &mut Settings, sp: &Speech) {
+    ui.label(sp.t("settings-speed", &[]));
+    ui.horizontal(|ui| {
+        for a in AnimSpeed::ALL {
+            let id = match a {
+                AnimSpeed::Instant => "speed-instant",
+                AnimSpeed::Fast => "speed-fast",
+                AnimSpeed::Normal => "speed-normal",
+                AnimSpeed::Slow => "speed-slow",
+            };
+            ui.radio_value(&mut s.speed, a, sp.t(id, &[]));
+        }
+    });
+    ui.end_row();
+    ui.label(sp.t("settings-cards", &[]));
+    ui.checkbox(&mut s.four_color, sp.t("settings-four-color", &[]));
+    ui.end_row();
+    ui.label(sp.t("settings-ui-scale", &[]));
+    ui.horizontal(|ui| {
+        for pct in Settings::UI_SCALES {
+            ui.radio_value(&mut s.ui_scale, pct, format!("{pct}%"));
+        }
+    });
+    ui.end_row();
+    ui.label(sp.t("settings-card-back", &[]));
+    ui.horizontal(|ui| {
+        for b in CardBack::ALL {
+            let id = match b {
+                CardBack::Blue => "back-blue",
+                CardBack::Red => "back-red",
+                CardBack::Green => "back-green",
+                CardBack::Grey => "back-grey",
+            };
+            ui.radio_value(&mut s.card_back, b, sp.t(id, &[]));
+        }
+    });
+    ui.end_row();
+    ui.label(sp.t("settings-sound", &[]));
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut s.sound, sp.t("settings-sound-on", &[]));
+        ui.add_enabled(
+            s.sound,
+            egui::Slider::new(&mut s.volume, 0.0..=1.0).text(sp.t("settings-volume", &[])),
+        );
+    });
+    ui.end_row();
+    if !crate::gui::scene::sound::AVAILABLE {
+        ui.label("");
+        ui.label(egui::RichText::new(sp.t("settings-no-sound", &[])).small());
+        ui.end_row();
     }
 }

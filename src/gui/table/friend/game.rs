@@ -1,7 +1,7 @@
 //! This side of a series with a friend, as the table holds it ([`FriendGame`]): the link to
 //! the friend's game, this side's state machine ([`crate::net::host`] or
 //! [`crate::net::guest`]), where the series stands ([`FriendStatus`]) and what is kept on disk.
-//! The systems that drive it each frame are [`super::friend`]'s.
+//! The systems that drive it each frame are [`super::pump`]'s.
 //!
 //! Decision: the guest accepts the host's rules before the first deal is agreed; until then
 //! the host's commitment waits unanswered ([`FriendGame::accept`]).
@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
-use super::series::Series;
+use crate::gui::table::series::Series;
 use crate::net::fair::{HostSecret, derive};
 use crate::net::guest::Guest;
 use crate::net::host::Host;
@@ -399,7 +399,7 @@ impl FriendGame {
 
     /// Hands the player's moves and requests to the link.
     pub(super) fn send_players(&mut self, series: &mut Series) {
-        let Some(f) = series.friend.as_mut() else {
+        let Some(f) = series.friend_mut() else {
             return;
         };
         let (outbox, ready) = (

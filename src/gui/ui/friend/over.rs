@@ -1,0 +1,47 @@
+//! The Play a friend page once a series is over without the player ending it: the host plays
+//! with someone else, the friend left or broke the rules, the games speak other versions, or
+//! the network failed; Back to the first page.
+
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+
+use super::{friend_window, warn};
+use crate::gui::app::speech::Speech;
+use crate::gui::table::friend::{Friend, FriendCommand, FriendStatus};
+use crate::gui::table::persist::KeptFriend;
+
+/// The page saying why the series ended.
+pub(super) fn over_page(
+    mut contexts: EguiContexts,
+    speech: Res<Speech>,
+    friend: Res<Friend>,
+    kept: Res<KeptFriend>,
+    mut orders: MessageWriter<FriendCommand>,
+) -> Result {
+    let sp = &*speech;
+    let Some(game) = friend.0.as_ref() else {
+        return Ok(());
+    };
+    friend_window(contexts.ctx_mut()?, sp, &friend, &kept, |ui| {
+        let named = |id: &str| sp.named(id, game.name.as_deref(), &[]);
+        let text = match &game.status {
+            FriendStatus::OtherVersion { theirs } => sp.t(
+                "friend-other-version",
+                &[
+                    ("theirs", theirs.clone().into()),
+                    ("ours", env!("CARGO_PKG_VERSION").into()),
+                ],
+            ),
+            FriendStatus::Taken => sp.t("friend-taken", &[]),
+            FriendStatus::Foul(_) => named("friend-foul"),
+            FriendStatus::Left => named("friend-left"),
+            FriendStatus::Failed(why) => sp.t("friend-failed", &[("why", why.clone().into())]),
+            _ => String::new(),
+        };
+        warn(ui, text);
+        if ui.button(sp.t("button-back", &[])).clicked() {
+            orders.write(FriendCommand::End);
+        }
+    });
+    Ok(())
+}
