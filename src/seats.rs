@@ -6,6 +6,7 @@ use crate::rules::Seat;
 
 /// The human sits at P1, the computer at P2.
 pub const HUMAN: Seat = Seat::P1;
+/// The other side's seat: the computer's, or the friend's.
 pub const OPPONENT: Seat = Seat::P2;
 
 /// The longest display name, in characters: what fits on a seat's name plate. The table's

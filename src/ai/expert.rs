@@ -30,6 +30,7 @@ use crate::rules::Action;
 pub struct Expert(pub Hard);
 
 impl Expert {
+    /// Expert playing from `seed` (its sampled deals follow from it).
     pub fn new(seed: u64) -> Expert {
         Expert(Hard {
             series_rollouts: Some(ROLLOUTS),

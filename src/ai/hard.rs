@@ -61,8 +61,11 @@ use crate::rules::{Action, Card, CardSet, Phase, RuleSettings, Seat, best_arrang
 /// search result must beat Medium's move by `z` standard errors to be played.
 #[derive(Clone, Debug)]
 pub struct Hard {
+    /// The seed its sampled deals follow from.
     pub seed: u64,
+    /// Deals sampled per decision.
     pub samples: usize,
+    /// Moves searched per decision (Medium's first).
     pub candidates: usize,
     /// How many standard errors a search result must beat Medium's move by.
     pub z: f32,
@@ -78,6 +81,7 @@ pub struct Hard {
 }
 
 impl Hard {
+    /// Hard playing from `seed`, with its measured defaults.
     pub fn new(seed: u64) -> Hard {
         // Tuned with the simulator (400-series runs against Medium, seeds 1 and 2, once the
         // opponent's hands were sampled realistically): a margin of 0.75 standard errors beat

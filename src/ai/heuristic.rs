@@ -88,6 +88,7 @@ pub fn kept_card(rules: &crate::rules::RuleSettings, taken: Option<Card>) -> Opt
 
 /// The state of an 11-card hand for the discard decision.
 pub struct DiscardEval {
+    /// The best arrangement of the hand.
     pub arrangement: Arrangement,
     /// Deadwood cards that may be thrown (excludes the card just taken, when that is the rule),
     /// with the deadwood left after throwing each.
@@ -95,6 +96,7 @@ pub struct DiscardEval {
 }
 
 impl DiscardEval {
+    /// Weighs discards from `hand`; `keep`, the card just taken from the pile, may not be discarded.
     pub fn new(hand: CardSet, keep: Option<Card>) -> DiscardEval {
         let arrangement = best_arrangement(hand);
         let dw = arrangement.deadwood_points();
@@ -304,12 +306,20 @@ pub enum HintReason {
     DrawOnly,
     /// Discard this card, leaving `deadwood`; `wanted` when the opponent may want it.
     Discard {
+        /// The card to discard.
         card: Card,
+        /// The deadwood left after it.
         deadwood: u32,
+        /// The opponent may want it.
         wanted: bool,
     },
     /// Knock with this discard, leaving `deadwood`.
-    Knock { discard: Card, deadwood: u32 },
+    Knock {
+        /// The discard to knock with.
+        discard: Card,
+        /// The deadwood left.
+        deadwood: u32,
+    },
     /// Go gin with this discard (`None`: big gin, no discard).
     Gin(Option<Card>),
     /// Lay this card off onto the knocker's melds.
@@ -321,7 +331,9 @@ pub enum HintReason {
 /// What the hint button shows: Medium's move and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hint {
+    /// The move Medium would make.
     pub action: Action,
+    /// Why, as a fact the shell words.
     pub reason: HintReason,
 }
 
@@ -374,6 +386,7 @@ pub fn hint(v: &View) -> Hint {
 /// Easy: Medium with mistakes. See the module docs.
 #[derive(Clone, Debug)]
 pub struct Easy {
+    /// The seed its mistakes follow from.
     pub seed: u64,
 }
 

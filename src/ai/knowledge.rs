@@ -41,6 +41,7 @@ pub enum OppEvent {
 }
 
 impl Knowledge {
+    /// What seat `me` knows after `history`, the round having started with `upcard` face up.
     pub fn from_history(me: Seat, upcard: Card, history: &[Move]) -> Knowledge {
         let mut k = Knowledge::default();
         let mut pile = vec![upcard];

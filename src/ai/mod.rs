@@ -37,6 +37,7 @@ pub use view::View;
 
 /// A computer player.
 pub trait Bot: Send + Sync {
+    /// The bot's name, for logs and the simulator.
     fn name(&self) -> &'static str;
     /// The action to take in `view.phase`. Always legal for a view built from a real round.
     fn decide(&self, view: &View) -> Action;
@@ -47,10 +48,14 @@ pub trait Bot: Send + Sync {
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
 )]
 pub enum Level {
+    /// Medium with mistakes.
     Easy,
     #[default]
+    /// The heuristic: sound discards, knocks when it can.
     Medium,
+    /// Searches Medium's candidates on sampled deals.
     Hard,
+    /// Searches more, and values a result by the chance of winning the series.
     Expert,
 }
 
@@ -71,6 +76,7 @@ impl Level {
         }
     }
 
+    /// The level's name, for files and logs (the shell words it for players).
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",

@@ -46,6 +46,7 @@ pub const Z: f32 = 2.0;
 /// One candidate move and its estimated value for the player.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveValue {
+    /// The move weighed.
     pub action: Action,
     /// Mean Hollywood-weighted points for the player over the sampled deals.
     pub mean: f32,
@@ -243,14 +244,19 @@ pub struct Decision {
     pub move_index: usize,
     /// The position as the player saw it.
     pub view: View,
+    /// The move the player made.
     pub played: Action,
+    /// The best move found.
     pub best: Action,
     /// Expected points the move made gave up against the best, and the standard error.
     pub cost: f32,
+    /// The standard error of `cost`.
     pub se: f32,
+    /// Whether the cost is beyond the margin and the noise.
     pub verdict: Verdict,
     /// The deals it was sampled on.
     pub samples: usize,
+    /// What the search found for each move it weighed.
     pub analysis: Analysis,
 }
 
@@ -264,6 +270,7 @@ impl Decision {
 /// A round's review.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Review {
+    /// The decisions of the round, in order.
     pub decisions: Vec<Decision>,
 }
 

@@ -3,6 +3,7 @@
 //! `hollywood-gin simulate --games 140 --p1 hard --p2 hard --seed 27 --threads 2 --bake-rounds`
 
 #[rustfmt::skip]
+/// Every round of the baked simulator run, as [`super::value::Played::decode`] reads them.
 pub const ROUNDS: &[(u8, u8, u8)] = &[
     (2, 10, 21), (2, 6, 1), (2, 9, 7), (2, 6, 50), (2, 6, 21), (6, 0, 25), (2, 10, 29), (5, 0, 8),
     (2, 8, 21), (2, 7, 20), (1, 9, 50), (2, 9, 46), (1, 7, 23), (2, 10, 1), (6, 0, 14), (1, 9, 13),

@@ -25,10 +25,15 @@ pub struct SimConfig {
     pub levels: [Level; 2],
     /// Number of units: full series, or single rounds if `single_rounds`.
     pub count: usize,
+    /// Count single rounds rather than whole series.
     pub single_rounds: bool,
+    /// The seed every deal and bot follows from.
     pub seed: u64,
+    /// The rules played.
     pub rules: RuleSettings,
+    /// Worker threads.
     pub threads: usize,
+    /// Print progress to stderr.
     pub progress: bool,
     /// Deals per decision for Hard bots (None: Hard's default). For tuning.
     pub hard_samples: Option<usize>,
@@ -36,6 +41,7 @@ pub struct SimConfig {
     pub hard_z: Option<f32>,
     /// The same two for Expert.
     pub expert_samples: Option<usize>,
+    /// Expert's margin, as `hard_z` is Hard's.
     pub expert_z: Option<f32>,
     /// Play each deal twice, seats swapped (units 2k and 2k+1 share a deal), so the luck of
     /// the cards cancels out of the comparison.
@@ -71,14 +77,21 @@ impl SimConfig {
 /// Per-bot tallies.
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
+    /// Series won.
     pub series_won: u64,
+    /// Hollywood games won.
     pub games_won: u64,
+    /// Rounds won.
     pub rounds_won: u64,
+    /// Rounds won by gin.
     pub gins: u64,
+    /// Rounds won by undercut.
     pub undercuts: u64,
+    /// Rounds won by a knock.
     pub knocks_won: u64,
     /// Points scored per round, summed, and summed squares (for the interval).
     pub points: f64,
+    /// The sum of the squares of the points per round.
     pub points_sq: f64,
     /// Decision times in nanoseconds.
     pub decision_ns: Vec<u64>,
@@ -87,11 +100,17 @@ pub struct Tally {
 /// A whole run.
 #[derive(Clone, Debug, Default)]
 pub struct SimReport {
+    /// Bot A's tallies and bot B's.
     pub bots: [Tally; 2],
+    /// Series played.
     pub series: u64,
+    /// Games played.
     pub games: u64,
+    /// Rounds played.
     pub rounds: u64,
+    /// Rounds that ended dead.
     pub dead_hands: u64,
+    /// Wall-clock time of the run.
     pub elapsed: Duration,
     /// Every round's facts, in unit order, for [`super::value::ROUNDS`] (see [`baked_rounds`]).
     pub played: Vec<(u8, u8, u8)>,
@@ -103,9 +122,13 @@ pub struct SimReport {
 #[derive(Debug, thiserror::Error)]
 #[error("{bot} made an illegal move {action} in unit {unit}: {error}")]
 pub struct IllegalMove {
+    /// The bot's name.
     pub bot: &'static str,
+    /// The unit it was played in.
     pub unit: usize,
+    /// The move, as text.
     pub action: String,
+    /// Why the rules refused it.
     pub error: String,
 }
 

@@ -46,10 +46,15 @@ use crate::rules::{Game, Outcome, RoundResult, RuleSettings, Scoreboard, Seat};
 /// for a dead hand), the knocker's and the defender's final deadwood, and gin or big gin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played {
+    /// Whether the knocker dealt (`None`: a dead hand).
     pub knocker_dealt: Option<bool>,
+    /// The knocker's final deadwood.
     pub knocker_dw: u8,
+    /// The defender's final deadwood.
     pub defender_dw: u8,
+    /// The knocker went gin.
     pub gin: bool,
+    /// The knocker went big gin.
     pub big_gin: bool,
 }
 
@@ -89,6 +94,7 @@ impl Played {
         (kind, self.knocker_dw, self.defender_dw)
     }
 
+    /// A round from its three numbers in [`ROUNDS`].
     pub fn decode((kind, knocker_dw, defender_dw): (u8, u8, u8)) -> Played {
         Played {
             knocker_dealt: match kind & 3 {

@@ -19,9 +19,13 @@ use crate::rules::{Card, CardSet, Knock, Phase, Round, RuleSettings, Scoreboard,
 /// Everything a seat may know when it has to decide.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
+    /// The seat the view is for.
     pub seat: Seat,
+    /// The rules of the round.
     pub rules: RuleSettings,
+    /// Where the round is.
     pub phase: Phase,
+    /// Who dealt.
     pub dealer: Seat,
     /// The seat's own cards.
     pub hand: CardSet,
@@ -29,6 +33,7 @@ pub struct View {
     pub upcard: Card,
     /// The discard pile, bottom first.
     pub discard_pile: Vec<Card>,
+    /// Cards left in the stock.
     pub stock_len: usize,
     /// The card this seat took from the discard pile this turn (may not be thrown back).
     pub taken_from_discard: Option<Card>,
@@ -84,10 +89,12 @@ impl View {
             .unwrap_or_default()
     }
 
+    /// The card on top of the discard pile, if any.
     pub fn discard_top(&self) -> Option<Card> {
         self.discard_pile.last().copied()
     }
 
+    /// The other seat.
     pub fn opponent(&self) -> Seat {
         self.seat.other()
     }

@@ -130,7 +130,7 @@ pub struct GuiOptions {
 /// this build draws through X11, so it needs `DISPLAY` naming an X server that answers (under
 /// Wayland that is XWayland). Without this check winit panics deep in its event loop with a
 /// long backtrace.
-pub fn display_problem() -> Option<String> {
+pub(crate) fn display_problem() -> Option<String> {
     if !cfg!(any(
         target_os = "linux",
         target_os = "freebsd",
@@ -179,7 +179,7 @@ fn x11_unreachable(_display: &str) -> Option<String> {
 
 /// What to tell the player for a panic deep in the window or graphics libraries, which this
 /// game cannot check for beforehand: one line instead of a backtrace.
-pub fn explain_startup_panic(message: &str) -> Option<String> {
+pub(crate) fn explain_startup_panic(message: &str) -> Option<String> {
     if message.contains("Unable to find a GPU") {
         Some(Voice::system().t("cli-no-gpu", &[]))
     } else if message.contains("Failed to build event loop") {

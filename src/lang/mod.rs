@@ -30,12 +30,16 @@ use crate::rules::{Card, Rank, Suit};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Lang {
     #[default]
+    /// English.
     En,
+    /// Indonesian.
     Id,
+    /// Dutch.
     Nl,
 }
 
 impl Lang {
+    /// Every language, in the order the settings offer them.
     pub const ALL: [Lang; 3] = [Lang::En, Lang::Id, Lang::Nl];
 
     /// The BCP 47 language code.

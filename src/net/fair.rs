@@ -47,17 +47,43 @@ pub struct Commitment(pub [u8; 32]);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FairError {
     #[error("the secret revealed for deal {deal} does not match its commitment")]
-    RevealMismatch { deal: u64 },
+    /// The host's secret does not match its commitment.
+    RevealMismatch {
+        /// The deal.
+        deal: u64,
+    },
     #[error("a message for deal {got} came during deal {expected}")]
-    WrongDeal { expected: u64, got: u64 },
+    /// A message about another deal than the one being agreed.
+    WrongDeal {
+        /// The deal being agreed.
+        expected: u64,
+        /// The deal named.
+        got: u64,
+    },
     #[error("a second, different nonce came for deal {deal}")]
-    NonceTwice { deal: u64 },
+    /// A second nonce for one deal.
+    NonceTwice {
+        /// The deal.
+        deal: u64,
+    },
     #[error("a second, different commitment came for deal {deal}")]
-    CommitTwice { deal: u64 },
+    /// A second commitment for one deal.
+    CommitTwice {
+        /// The deal.
+        deal: u64,
+    },
     #[error("the secret of deal {deal} was revealed before the round's hidden part was over")]
-    EarlyReveal { deal: u64 },
+    /// The secret revealed before the round was over.
+    EarlyReveal {
+        /// The deal.
+        deal: u64,
+    },
     #[error("deal {deal} has no nonce yet")]
-    NoNonce { deal: u64 },
+    /// The commitment answered with no nonce sent.
+    NoNonce {
+        /// The deal.
+        deal: u64,
+    },
 }
 
 impl FairError {
@@ -217,6 +243,7 @@ impl GuestDeal {
     pub fn deal(&self) -> u64 {
         self.deal
     }
+    /// The commitment to this secret.
     pub fn commitment(&self) -> Commitment {
         self.commitment
     }

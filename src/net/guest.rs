@@ -32,18 +32,25 @@ use crate::rules::{Action, Match, Move, RuleError, RuleSettings};
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum GuestError {
     #[error("{0}")]
+    /// A frame that is no message.
     Wire(#[from] WireError),
     #[error("{0}")]
+    /// The host told a table that is no deal.
     Told(#[from] ToldError),
     #[error("{0}")]
+    /// The deal was not fair.
     Fair(#[from] FairError),
     #[error("the rules refuse that move: {0}")]
+    /// The rules refused a move.
     Rule(#[from] RuleError),
     #[error("the host's game changed a move already played")]
+    /// The host rewrote a table it had told.
     Rewritten,
     #[error("the host's game changed the rules of the series")]
+    /// The host changed the rules after its greeting.
     OtherRules,
     #[error("a message the host may not send now: {0}")]
+    /// A message that has no place now (what it was).
     NotNow(&'static str),
 }
 
@@ -64,13 +71,26 @@ impl GuestError {
 pub enum GuestEvent {
     /// The host greeted (on every connection), under this name (its first greeting's,
     /// cleaned; empty if it gave none), with the series' rules.
-    Greeted { name: String, rules: RuleSettings },
+    Greeted {
+        /// The host's name.
+        name: String,
+        /// The rules it offers.
+        rules: RuleSettings,
+    },
     /// Deal number `deal` is dealt.
-    Dealt { deal: u64 },
+    Dealt {
+        /// Its number.
+        deal: u64,
+    },
     /// A move was played (seats as on the guest's table).
     Moved(Move),
     /// The deal's secret was revealed and checked: the round is the agreed deal `seed`.
-    Revealed { deal: u64, seed: u64 },
+    Revealed {
+        /// Its number.
+        deal: u64,
+        /// Its seed.
+        seed: u64,
+    },
     /// The host ended the series.
     Left,
 }
@@ -127,6 +147,7 @@ impl Guest {
     pub fn host(&self) -> Option<&str> {
         self.host.as_deref().filter(|n| !n.is_empty())
     }
+    /// The rules the host offered, once greeted.
     pub fn rules(&self) -> Option<&RuleSettings> {
         self.rules.as_ref()
     }
@@ -134,6 +155,7 @@ impl Guest {
     pub fn foul(&self) -> Option<&str> {
         self.foul.as_deref()
     }
+    /// Whether the series has ended.
     pub fn ended(&self) -> bool {
         self.ended
     }

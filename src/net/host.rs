@@ -39,14 +39,24 @@ use crate::rules::{Action, Match, Move, Round, RuleError, RuleSettings};
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum HostRefusal {
     #[error("{0}")]
+    /// A frame that is no message.
     Wire(#[from] WireError),
     #[error("the rules refuse that move: {0}")]
+    /// The rules refused the guest's move.
     Rule(#[from] RuleError),
     #[error("{0}")]
+    /// The deal was not agreed fairly.
     Fair(#[from] FairError),
     #[error("a move made on an older table (deal {deal}, move {at})")]
-    Stale { deal: u64, at: usize },
+    /// A move made on an older table.
+    Stale {
+        /// The deal it was made in.
+        deal: u64,
+        /// How many moves its round had.
+        at: usize,
+    },
     #[error("a message the guest may not send now: {0}")]
+    /// A message that has no place now (what it was).
     NotNow(&'static str),
 }
 
@@ -62,9 +72,15 @@ impl HostRefusal {
 pub enum HostEvent {
     /// The friend greeted (on every connection), under this name (its first greeting's,
     /// cleaned; empty if it gave none).
-    Greeted { name: String },
+    Greeted {
+        /// The guest's name.
+        name: String,
+    },
     /// Deal number `deal` is dealt.
-    Dealt { deal: u64 },
+    Dealt {
+        /// Its number.
+        deal: u64,
+    },
     /// The friend moved.
     Moved(Move),
     /// The friend asks for the next deal.
@@ -76,7 +92,9 @@ pub enum HostEvent {
 /// What to send and what happened.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reply<E> {
+    /// Frames to send to the guest.
     pub send: Vec<Frame>,
+    /// What happened, for the table.
     pub events: Vec<E>,
 }
 
@@ -145,6 +163,7 @@ impl Host {
     pub fn series(&self) -> Option<&Match> {
         self.series.as_ref()
     }
+    /// The rules of the series.
     pub fn rules(&self) -> &RuleSettings {
         &self.rules
     }
@@ -153,6 +172,7 @@ impl Host {
     pub fn friend(&self) -> Option<&str> {
         self.friend.as_deref().filter(|n| !n.is_empty())
     }
+    /// Whether the series has ended.
     pub fn ended(&self) -> bool {
         self.ended
     }

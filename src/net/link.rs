@@ -85,8 +85,11 @@ pub struct LinkConfig {
     pub key: [u8; 32],
     /// The friend's key, when resuming a series: nobody else is let in.
     pub friend: Option<[u8; 32]>,
+    /// How often a sign of life is sent.
     pub ping: Duration,
+    /// How long a silent friend is waited for before the connection counts as lost.
     pub silence: Duration,
+    /// How long between dialling attempts.
     pub retry: Duration,
     /// Joining: how long dialling may go on without a connection before the link says the
     /// host could not be reached ([`LinkEvent::NotReached`]; it goes on dialling).
@@ -143,31 +146,51 @@ pub enum LinkEvent {
     /// the UDP port it names (to bind again after a restart, so the same code still works).
     /// Told at once with the game's own addresses, and again with the relay's address once the
     /// endpoint has a relay (the first code keeps working: it names the same key).
-    Ready { ticket: String, port: u16 },
+    Ready {
+        /// The invite code.
+        ticket: String,
+        /// The UDP port it names.
+        port: u16,
+    },
     /// A connection to the friend is open (again): greet.
-    Connected { friend: [u8; 32] },
+    Connected {
+        /// The friend's key.
+        friend: [u8; 32],
+    },
     /// A message from the friend.
     Frame(Frame),
     /// The connection is gone; the host waits for the friend, the guest dials again.
-    Lost { why: Lost },
+    Lost {
+        /// Why it was lost.
+        why: Lost,
+    },
     /// Joining: no connection for [`LinkConfig::unreachable`] since the link started, or since
     /// the last [`Link::dial_now`]: the host's game could not be reached. Dialling goes on.
     NotReached,
     /// Something from the other side was refused, and the connection with it when it came from
     /// the friend.
-    Refused { why: Refused },
+    Refused {
+        /// What was refused.
+        why: Refused,
+    },
     /// The link cannot work at all (no network to bind, a ticket that is no ticket).
-    Failed { why: String },
+    Failed {
+        /// Why, as the network said.
+        why: String,
+    },
 }
 
 /// Why a connection was lost.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Lost {
     #[error("the friend's game went silent")]
+    /// Nothing came for the silence limit.
     Silent,
     #[error("the friend's game stopped taking what this one sends")]
+    /// What this game sent was not taken.
     Stalled,
     #[error("the connection closed: {0}")]
+    /// The connection was closed (why, as the network said).
     Closed(String),
 }
 
@@ -175,12 +198,16 @@ pub enum Lost {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Refused {
     #[error("{0}")]
+    /// Bytes that are no message.
     Wire(WireError),
     #[error("more than {0} messages in a second")]
+    /// A flood of messages.
     Flood(u32),
     #[error("someone else tried to join this series")]
+    /// A second player tried to join.
     OtherPlayer,
     #[error("the host is playing this series with someone else")]
+    /// The host plays with someone else.
     Taken,
 }
 
@@ -188,8 +215,10 @@ pub enum Refused {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum LinkError {
     #[error("that is not an invite code: {0}")]
+    /// The code is no invite code (why).
     BadTicket(String),
     #[error("the network thread could not start: {0}")]
+    /// The network's thread could not start (why).
     Thread(String),
 }
 

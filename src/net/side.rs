@@ -35,7 +35,9 @@ pub struct Heard {
 
 /// The host's or the guest's state machine.
 pub trait Peer {
+    /// What the side tells the table.
     type Event: Clone + Debug;
+    /// Why it refused a message.
     type Error: Display + Debug;
 
     /// The messages that open each new connection (the greeting).

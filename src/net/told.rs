@@ -39,9 +39,11 @@ pub fn local(seat: Seat) -> Seat {
 pub struct Told {
     /// The deal's number in the series, from 1.
     pub deal: u64,
+    /// Who dealt.
     pub dealer: Seat,
     /// The guest's ten cards as dealt.
     pub hand: CardSet,
+    /// The upcard as dealt.
     pub upcard: Card,
     /// Every move of the round so far, both seats'.
     pub moves: Vec<Move>,
@@ -55,12 +57,21 @@ pub struct Told {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ToldError {
     #[error("the deal told is not a deal: {0}")]
+    /// The table told is no deal (why).
     NotADeal(String),
     #[error("move {at} of the round told does not replay: {error}")]
-    Replay { at: usize, error: RuleError },
+    /// A move told did not replay.
+    Replay {
+        /// Its place in the round.
+        at: usize,
+        /// Why the rules refused it.
+        error: RuleError,
+    },
     #[error("the host's game played a knock or gin without revealing its deal")]
+    /// The round is over but its seed was not told.
     Unrevealed,
     #[error("the cards dealt from the agreed seed are not the cards that were played")]
+    /// The seed told does not deal the round told.
     NotTheDeal,
 }
 

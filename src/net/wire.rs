@@ -30,15 +30,29 @@ pub enum Frame {
     /// The first message each way: who speaks, in which version, and (from the host) the
     /// rules of the series to be played.
     Hello {
+        /// The protocol version.
         protocol: u32,
+        /// The game's version.
         game: String,
+        /// The player's name.
         name: String,
+        /// The rules of the series (from the host).
         rules: Option<RuleSettings>,
     },
     /// The host's commitment to its secret half of deal `deal`.
-    Commit { deal: u64, commitment: Commitment },
+    Commit {
+        /// The deal.
+        deal: u64,
+        /// The commitment.
+        commitment: Commitment,
+    },
     /// The guest's half of deal `deal`, sent after the commitment.
-    Nonce { deal: u64, nonce: GuestNonce },
+    Nonce {
+        /// The deal.
+        deal: u64,
+        /// The guest's nonce.
+        nonce: GuestNonce,
+    },
     /// The host tells the guest the round in play as its seat may know it (with the host's
     /// secret once the hidden part is over): after the deal, after every move, and again on a
     /// reconnection.
@@ -46,12 +60,18 @@ pub enum Frame {
     /// A move of the guest's, made in deal `deal` when its round had `at` moves (so a move
     /// made on an old table is refused, never applied to a newer one).
     Move {
+        /// The deal it was made in.
         deal: u64,
+        /// How many moves its round had.
         at: usize,
+        /// The move.
         action: Action,
     },
     /// The guest is ready for the deal after `deal`.
-    Next { deal: u64 },
+    Next {
+        /// The deal just played.
+        deal: u64,
+    },
     /// The sender ends the series.
     Bye,
     /// The link's own sign of life, sent every few seconds; never passed on to the game.
@@ -62,20 +82,34 @@ pub enum Frame {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WireError {
     #[error("a frame of {len} bytes, over the {cap}-byte limit")]
-    TooLarge { len: usize, cap: usize },
+    /// Over the size limit.
+    TooLarge {
+        /// Its length.
+        len: usize,
+        /// The limit.
+        cap: usize,
+    },
     #[error("the stream ended inside a frame")]
+    /// Cut short.
     Truncated,
     #[error("a frame that is not text")]
+    /// Not UTF-8.
     NotText,
     #[error("a frame that is no message of this game: {0}")]
+    /// Not a message of this protocol (the parser's words).
     NotAMessage(String),
     #[error("your friend's game speaks protocol {theirs} (game {game}), this one {ours}")]
+    /// The friend's game speaks another protocol version.
     OtherVersion {
+        /// This game's protocol.
         ours: u32,
+        /// The friend's.
         theirs: u32,
+        /// The friend's game version.
         game: String,
     },
     #[error("the first message was not a greeting")]
+    /// The first message was not a greeting.
     NoHello,
 }
 

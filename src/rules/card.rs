@@ -18,19 +18,26 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// The four suits, in the order used for card indices (clubs, diamonds, hearts, spades).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Suit {
+    /// Clubs.
     Clubs,
+    /// Diamonds.
     Diamonds,
+    /// Hearts.
     Hearts,
+    /// Spades.
     Spades,
 }
 
 impl Suit {
+    /// The four suits, in index order.
     pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
 
+    /// The suit's index, 0 to 3.
     pub fn index(self) -> u8 {
         self as u8
     }
 
+    /// The suit of index `i`, if it is one.
     pub fn from_index(i: u8) -> Option<Suit> {
         Suit::ALL.get(i as usize).copied()
     }
@@ -45,6 +52,7 @@ impl Suit {
         ['♣', '♦', '♥', '♠'][self as usize]
     }
 
+    /// Whether the suit is red.
     pub fn is_red(self) -> bool {
         matches!(self, Suit::Diamonds | Suit::Hearts)
     }
@@ -56,7 +64,9 @@ impl Suit {
 pub struct Rank(u8);
 
 impl Rank {
+    /// The ace, always low.
     pub const ACE: Rank = Rank(1);
+    /// The king.
     pub const KING: Rank = Rank(13);
 
     /// `None` unless `1 <= n <= 13`.
@@ -64,10 +74,12 @@ impl Rank {
         (1..=13).contains(&n).then_some(Rank(n))
     }
 
+    /// Every rank, ace to king.
     pub fn all() -> impl Iterator<Item = Rank> {
         (1..=13).map(Rank)
     }
 
+    /// The rank's number, 1 (ace) to 13 (king).
     pub fn value(self) -> u8 {
         self.0
     }
@@ -77,6 +89,7 @@ impl Rank {
         u32::from(self.0.min(10))
     }
 
+    /// The rank's letter (A, 2-9, T, J, Q, K).
     pub fn letter(self) -> char {
         b"A23456789TJQK"[self.0 as usize - 1] as char
     }
@@ -100,6 +113,7 @@ impl From<Rank> for u8 {
 pub struct Card(u8);
 
 impl Card {
+    /// The card of `rank` and `suit`.
     pub fn new(rank: Rank, suit: Suit) -> Card {
         Card(suit.index() * 13 + rank.value() - 1)
     }
@@ -109,18 +123,22 @@ impl Card {
         (i < 52).then_some(Card(i))
     }
 
+    /// The card's index, 0 to 51.
     pub fn index(self) -> u8 {
         self.0
     }
 
+    /// Its rank.
     pub fn rank(self) -> Rank {
         Rank(self.0 % 13 + 1)
     }
 
+    /// Its suit.
     pub fn suit(self) -> Suit {
         Suit::ALL[(self.0 / 13) as usize]
     }
 
+    /// Its deadwood points: ace 1, faces 10, others their number.
     pub fn points(self) -> u32 {
         self.rank().points()
     }
@@ -161,6 +179,7 @@ impl fmt::Debug for Card {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("`{text}` is not a card (expected rank A,2-9,T,J,Q,K then suit C,D,H,S, e.g. `TD`)")]
 pub struct ParseCardError {
+    /// The text that did not parse.
     pub text: String,
 }
 
@@ -214,7 +233,9 @@ impl<'de> Deserialize<'de> for Card {
 pub struct CardSet(u64);
 
 impl CardSet {
+    /// No card.
     pub const EMPTY: CardSet = CardSet(0);
+    /// All 52 cards.
     pub const FULL: CardSet = CardSet((1 << 52) - 1);
 
     /// From a raw mask; bits above 51 are dropped.
@@ -222,18 +243,22 @@ impl CardSet {
         CardSet(bits & Self::FULL.0)
     }
 
+    /// The set as bits, one per card index.
     pub fn bits(self) -> u64 {
         self.0
     }
 
+    /// How many cards it holds.
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// Whether it holds no card.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// Whether it holds `c`.
     pub fn contains(self, c: Card) -> bool {
         self.0 & c.bit() != 0
     }
@@ -252,30 +277,37 @@ impl CardSet {
         had
     }
 
+    /// The set with `c` added.
     pub fn with(self, c: Card) -> CardSet {
         CardSet(self.0 | c.bit())
     }
 
+    /// The set with `c` taken out.
     pub fn without(self, c: Card) -> CardSet {
         CardSet(self.0 & !c.bit())
     }
 
+    /// The cards in either set.
     pub fn union(self, o: CardSet) -> CardSet {
         CardSet(self.0 | o.0)
     }
 
+    /// The cards in both sets.
     pub fn intersection(self, o: CardSet) -> CardSet {
         CardSet(self.0 & o.0)
     }
 
+    /// The cards of this set not in `o`.
     pub fn difference(self, o: CardSet) -> CardSet {
         CardSet(self.0 & !o.0)
     }
 
+    /// Whether every card of it is in `o`.
     pub fn is_subset(self, o: CardSet) -> bool {
         self.0 & !o.0 == 0
     }
 
+    /// Whether it shares no card with `o`.
     pub fn is_disjoint(self, o: CardSet) -> bool {
         self.0 & o.0 == 0
     }

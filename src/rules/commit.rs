@@ -51,12 +51,16 @@ pub fn short(c: &[u8; 32]) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CommitError {
     #[error("a commitment is hex digits (0-9, a-f)")]
+    /// Not hex digits.
     NotHex,
     #[error("a commitment needs at least {SHORT_DIGITS} hex digits, this has {0}")]
+    /// Too few digits (how many).
     TooShort(usize),
     #[error("a commitment has at most 64 hex digits, this has {0}")]
+    /// Too many digits (how many).
     TooLong(usize),
     #[error("the seed and deal number do not give this commitment")]
+    /// The seed and deal number give another commitment.
     Mismatch,
 }
 
@@ -84,7 +88,9 @@ pub fn verify(seed: u64, deal: u64, claimed: &str) -> Result<(), CommitError> {
 pub struct Dealt {
     /// The non-dealer's ten cards (dealt first), then the dealer's.
     pub non_dealer: CardSet,
+    /// The dealer's ten cards.
     pub dealer: CardSet,
+    /// The upcard.
     pub upcard: Card,
     /// The stock from the top card down.
     pub stock: Vec<Card>,

@@ -38,10 +38,12 @@ pub struct Game {
 }
 
 impl Game {
+    /// Whether the game is still open (below the target).
     pub fn is_open(&self) -> bool {
         self.winner.is_none()
     }
 
+    /// Whether seat `s` has scored in it.
     pub fn has_scored(&self, s: Seat) -> bool {
         self.wins[s.index()] > 0
     }
@@ -57,8 +59,11 @@ impl Game {
 pub struct Entry {
     /// Round number within the series, from 1.
     pub round: u32,
+    /// How the round ended.
     pub outcome: Outcome,
+    /// Who won it (none for a dead hand).
     pub winner: Option<Seat>,
+    /// The points it scored.
     pub points: u32,
     /// Indices (0..3) of the games credited.
     pub games: Vec<usize>,
@@ -75,12 +80,16 @@ pub struct Entry {
 /// The three games of one Hollywood series.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scoreboard {
+    /// The rules the series is played under.
     pub rules: RuleSettings,
+    /// The three games.
     pub games: [Game; 3],
+    /// Every round entered, in order.
     pub history: Vec<Entry>,
 }
 
 impl Scoreboard {
+    /// An empty scoreboard under `rules`.
     pub fn new(rules: RuleSettings) -> Scoreboard {
         Scoreboard {
             rules,

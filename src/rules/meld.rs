@@ -63,22 +63,27 @@ impl Meld {
         is_meld(cards).then_some(Meld(cards))
     }
 
+    /// Its cards.
     pub fn cards(self) -> CardSet {
         self.0
     }
 
+    /// A set or a run.
     pub fn kind(self) -> MeldKind {
         meld_kind(self.0).unwrap_or(MeldKind::Set)
     }
 
+    /// How many cards it has.
     pub fn len(self) -> usize {
         self.0.len()
     }
 
+    /// Whether it has no card (never, for a meld made by `new`).
     pub fn is_empty(self) -> bool {
         false
     }
 
+    /// The points of its cards.
     pub fn points(self) -> u32 {
         self.0.points()
     }
@@ -129,7 +134,9 @@ impl<'de> Deserialize<'de> for Meld {
 /// A hand split into melds and deadwood.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Arrangement {
+    /// The melds.
     pub melds: Vec<Meld>,
+    /// The cards in no meld.
     pub deadwood: CardSet,
 }
 
@@ -153,10 +160,12 @@ impl Arrangement {
         })
     }
 
+    /// The points of the deadwood.
     pub fn deadwood_points(&self) -> u32 {
         self.deadwood.points()
     }
 
+    /// The cards in a meld.
     pub fn melded(&self) -> CardSet {
         self.melds
             .iter()
@@ -168,8 +177,10 @@ impl Arrangement {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum ArrangementError {
     #[error("meld cards {0} are not in the hand")]
+    /// Cards of a meld that are not in the hand.
     NotInHand(CardSet),
     #[error("cards {0} are used in two melds")]
+    /// Cards in two melds.
     Overlap(CardSet),
 }
 
@@ -339,7 +350,9 @@ pub fn discard_options(hand: CardSet, keep: Option<Card>) -> Vec<(Card, u32)> {
 /// One card laid off by the defender onto the knocker's meld number `meld`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Layoff {
+    /// The card laid off.
     pub card: Card,
+    /// The knocker's meld, by its place in the knock.
     pub meld: usize,
 }
 

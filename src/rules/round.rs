@@ -27,13 +27,17 @@ use super::settings::RuleSettings;
 /// A seat at the table. In the GUI the human sits at `P1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Seat {
+    /// The first seat (the player, in the window).
     P1,
+    /// The second seat.
     P2,
 }
 
 impl Seat {
+    /// Both seats.
     pub const ALL: [Seat; 2] = [Seat::P1, Seat::P2];
 
+    /// The other seat.
     pub fn other(self) -> Seat {
         match self {
             Seat::P1 => Seat::P2,
@@ -41,6 +45,7 @@ impl Seat {
         }
     }
 
+    /// The seat's index, 0 or 1.
     pub fn index(self) -> usize {
         self as usize
     }
@@ -71,11 +76,22 @@ pub enum Phase {
     OfferToDealer,
     /// `seat` draws; `stock_only` after both passed the upcard, and once the round is
     /// [`LONG_ROUND`] moves long.
-    Draw { seat: Seat, stock_only: bool },
+    Draw {
+        /// Who draws.
+        seat: Seat,
+        /// The stock only.
+        stock_only: bool,
+    },
     /// `seat` holds 11 cards and discards, knocks or goes gin.
-    Discard { seat: Seat },
+    Discard {
+        /// Who discards.
+        seat: Seat,
+    },
     /// The knocker's melds are spread; the defender may lay off, then finishes.
-    Layoff { defender: Seat },
+    Layoff {
+        /// Who lays off.
+        defender: Seat,
+    },
     /// Scored (or a dead hand). See [`Round::result`].
     Finished,
 }
@@ -96,27 +112,38 @@ impl Phase {
 /// does not name the card), so the list of actions taken is a public record of the round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {
+    /// Take the upcard, first turn.
     TakeUpcard,
+    /// Pass the upcard, first turn.
     PassUpcard,
+    /// Draw from the stock.
     DrawStock,
+    /// Take the top of the discard pile.
     TakeDiscard,
+    /// Discard a card.
     Discard(Card),
     /// Discard `discard` and knock, spreading `melds`; the rest of the hand is deadwood. If the
     /// deadwood is 0 this is gin.
     Knock {
+        /// The discard.
         discard: Card,
+        /// The melds spread.
         melds: Vec<Meld>,
     },
     /// Go gin, discarding `discard`; the round finds the melds. `None` is big gin (all eleven
     /// cards melded), allowed only when the big gin bonus is on.
     Gin {
+        /// The discard (none: big gin).
         discard: Option<Card>,
     },
     /// Lay `card` off onto the knocker's meld number `meld` (as extended by earlier layoffs).
     LayOff {
+        /// The card laid off.
         card: Card,
+        /// The knocker's meld, by its place in the knock.
         meld: usize,
     },
+    /// The defender is done laying off.
     FinishLayoffs,
 }
 
@@ -140,48 +167,82 @@ impl Action {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
     #[error("the round is over")]
+    /// The round is over.
     RoundOver,
     #[error("it is not {0}'s turn")]
+    /// Not this seat's turn.
     NotYourTurn(Seat),
     #[error("{action} is not allowed in the {phase} phase")]
+    /// Not a move for this phase.
     WrongPhase {
+        /// The move.
         action: &'static str,
+        /// The phase.
         phase: &'static str,
     },
     #[error("{0} is not in the hand")]
+    /// The card is not in the hand.
     CardNotInHand(Card),
     #[error("{0} was just taken from the discard pile and may not be discarded this turn")]
+    /// The card just taken from the pile may not be discarded.
     DiscardTakenCard(Card),
     #[error("both players passed the upcard: draw from the stock")]
+    /// Both passed the upcard: the stock only.
     MustDrawFromStock,
     #[error("the round has gone on for {0} moves: draw from the stock")]
+    /// A round longer than any real one (its moves).
     LongRound(usize),
     #[error("this series has {0} rounds, the most a saved series holds: start a new series")]
+    /// A series longer than any real one (its rounds).
     SeriesTooLong(usize),
     #[error("the discard pile is empty")]
+    /// The discard pile is empty.
     DiscardPileEmpty,
     #[error("the stock is empty")]
+    /// The stock is empty.
     StockEmpty,
     #[error("deadwood would be {deadwood}, more than the knock limit of {limit}")]
-    DeadwoodTooHigh { deadwood: u32, limit: u32 },
+    /// Too much deadwood to knock.
+    DeadwoodTooHigh {
+        /// The deadwood.
+        deadwood: u32,
+        /// The most allowed.
+        limit: u32,
+    },
     #[error("those melds do not fit the hand: {0}")]
+    /// The melds given are no arrangement of the hand.
     BadMelds(#[from] ArrangementError),
     #[error("not gin: {deadwood} deadwood left")]
-    NotGin { deadwood: u32 },
+    /// Deadwood left: not gin.
+    NotGin {
+        /// The deadwood.
+        deadwood: u32,
+    },
     #[error("big gin (no discard) is off in these rules")]
+    /// Big gin is not played under these rules.
     BigGinOff,
     #[error("there is no meld number {0}")]
+    /// No meld of that number.
     NoSuchMeld(usize),
     #[error("{card} does not extend the meld {meld}")]
-    DoesNotFit { card: Card, meld: Meld },
+    /// The card does not fit the meld.
+    DoesNotFit {
+        /// The card.
+        card: Card,
+        /// The meld.
+        meld: Meld,
+    },
     #[error("a deck must hold each of the 52 cards once")]
+    /// Not a deck of 52 different cards.
     BadDeck,
 }
 
 /// An action and who took it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Move {
+    /// Who moved.
     pub seat: Seat,
+    /// The move.
     pub action: Action,
 }
 
@@ -189,7 +250,9 @@ pub struct Move {
 /// from the discard pile (drawing from the stock shows nothing).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeenMove {
+    /// Who moved.
     pub seat: Seat,
+    /// The move.
     pub action: Action,
     /// The card taken from the discard pile (the upcard or a discard), if the move took one.
     pub took: Option<Card>,
@@ -200,6 +263,7 @@ pub struct SeenMove {
 /// The knock as spread on the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Knock {
+    /// Who knocked.
     pub knocker: Seat,
     /// The knocker's melds as spread (before layoffs).
     pub melds: Vec<Meld>,
@@ -207,6 +271,7 @@ pub struct Knock {
     pub deadwood: CardSet,
     /// Gin: no deadwood. `big` when all eleven cards were melded with no discard.
     pub gin: bool,
+    /// Big gin: eleven cards melded, no discard.
     pub big_gin: bool,
     /// The defender's layoffs so far, in order.
     pub layoffs: Vec<Layoff>,
@@ -224,6 +289,7 @@ impl Knock {
         melds
     }
 
+    /// The cards laid off so far.
     pub fn laid_off(&self) -> CardSet {
         self.layoffs.iter().map(|l| l.card).collect()
     }
@@ -236,7 +302,9 @@ pub enum Outcome {
     Knock,
     /// The defender had as little deadwood or less and scores the bonus plus the difference.
     Undercut,
+    /// No deadwood after the discard.
     Gin,
+    /// All eleven cards melded, no discard.
     BigGin,
     /// The stock ran down to two cards without a knock. Nobody scores.
     DeadHand,
@@ -245,17 +313,22 @@ pub enum Outcome {
 /// One player's cards at the end of the round.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Spread {
+    /// The melds.
     pub melds: Vec<Meld>,
     /// Unmatched cards (for the defender: after layoffs).
     pub deadwood: CardSet,
+    /// The points of the deadwood.
     pub deadwood_points: u32,
 }
 
 /// The score of a finished round and everything needed to show why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundResult {
+    /// How the round ended.
     pub outcome: Outcome,
+    /// Who knocked (none for a dead hand).
     pub knocker: Option<Seat>,
+    /// Who scores (none for a dead hand).
     pub winner: Option<Seat>,
     /// Points to the winner (0 for a dead hand).
     pub points: u32,
@@ -474,12 +547,15 @@ impl Round {
 
     // ---- what anyone may look at -------------------------------------------------------
 
+    /// The rules of the round.
     pub fn rules(&self) -> &RuleSettings {
         &self.rules
     }
+    /// Who dealt.
     pub fn dealer(&self) -> Seat {
         self.dealer
     }
+    /// Who did not deal.
     pub fn non_dealer(&self) -> Seat {
         self.dealer.other()
     }
@@ -487,9 +563,11 @@ impl Round {
     pub fn seed(&self) -> Option<u64> {
         self.seed
     }
+    /// Where the round is.
     pub fn phase(&self) -> Phase {
         self.phase
     }
+    /// Cards left in the stock.
     pub fn stock_len(&self) -> usize {
         self.stock.len()
     }
@@ -501,6 +579,7 @@ impl Round {
     pub fn discard_pile(&self) -> &[Card] {
         &self.discard_pile
     }
+    /// The card on top of the discard pile, if any.
     pub fn discard_top(&self) -> Option<Card> {
         self.discard_pile.last().copied()
     }
@@ -508,6 +587,7 @@ impl Round {
     pub fn taken_from_discard(&self) -> Option<Card> {
         self.taken_from_discard
     }
+    /// The knock, once made.
     pub fn knock(&self) -> Option<&Knock> {
         self.knock.as_ref()
     }
@@ -515,9 +595,11 @@ impl Round {
     pub fn history(&self) -> &[Move] {
         &self.history
     }
+    /// The result, once the round is over.
     pub fn result(&self) -> Option<&RoundResult> {
         self.result.as_ref()
     }
+    /// Whether the round is over.
     pub fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
     }
@@ -535,6 +617,7 @@ impl Round {
 
     // ---- private to a seat (the table shows only the owner's; bots get them via a view) ---
 
+    /// The cards in `seat`'s hand.
     pub fn hand(&self, seat: Seat) -> CardSet {
         self.hands[seat.index()]
     }

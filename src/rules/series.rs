@@ -69,6 +69,7 @@ pub struct Match {
 /// reads back: with rounds bounded too ([`crate::rules::round::LONG_ROUND`]), the largest
 /// series play can make fits the store's limit on a file's size (tested there).
 pub const MAX_DEALS: u64 = 1 << 40;
+/// The most rounds a stored series may hold.
 pub const MAX_STORED_ROUNDS: usize = 1_000;
 
 /// How a [`Match`] is written to disk: the series' starting point and its moves.
@@ -83,7 +84,9 @@ pub struct MatchRecord {
     pub series_no: u32,
     /// The deal number (from 1) of this series' first round.
     pub first_deal: u64,
+    /// Who dealt the first round.
     pub first_dealer: Seat,
+    /// The rules of the series.
     pub rules: RuleSettings,
     /// Every round of this series, as the moves made in it; the last may still be in play.
     pub rounds: Vec<Vec<Move>>,
@@ -225,9 +228,11 @@ fn first_dealer_of(seed: u64) -> Seat {
 /// left it, and the scoreboard as it stood before the round.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayedRound {
+    /// The round as dealt, before any move.
     pub start: Round,
     /// `start` with the round's moves played (the round in play as it stands).
     pub end: Round,
+    /// The scoreboard before the round.
     pub before: Scoreboard,
 }
 
@@ -248,8 +253,11 @@ impl PlayedRound {
 /// since the seed gives every card away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DealPlayed {
+    /// The deal's number in the series, from 1.
     pub deal: u64,
+    /// Its seed.
     pub seed: u64,
+    /// Who dealt it.
     pub dealer: Seat,
 }
 
@@ -398,12 +406,15 @@ impl Match {
         m
     }
 
+    /// The round in play (or the last, finished).
     pub fn round(&self) -> &Round {
         &self.round
     }
+    /// The scoreboard.
     pub fn scoreboard(&self) -> &Scoreboard {
         &self.scoreboard
     }
+    /// The rules of the series.
     pub fn rules(&self) -> &RuleSettings {
         &self.scoreboard.rules
     }
@@ -411,6 +422,7 @@ impl Match {
     pub fn series_no(&self) -> u32 {
         self.series_no
     }
+    /// The seed the series' deals follow from.
     pub fn seed(&self) -> u64 {
         self.seed
     }

@@ -52,8 +52,11 @@ impl Default for RuleSettings {
 impl RuleSettings {
     /// The usual values of the optional bonuses, for a settings screen that switches them on.
     pub const CLASSIC_LINE_BONUS: u32 = 25;
+    /// The classic game bonus: to the winner of a game.
     pub const CLASSIC_GAME_BONUS: u32 = 100;
+    /// The classic shutout bonus: a game won with the loser never scoring.
     pub const CLASSIC_SHUTOUT_BONUS: u32 = 100;
+    /// The classic big gin bonus.
     pub const CLASSIC_BIG_GIN_BONUS: u32 = 31;
 
     /// The largest values [`RuleSettings::validate`] accepts. Generous next to any table's
@@ -61,8 +64,11 @@ impl RuleSettings {
     /// a bonus plus 100 deadwood points, and a game stops taking points once it reaches its
     /// target.
     pub const MAX_GIN_BONUS: u32 = 100;
+    /// The largest undercut bonus a file may ask for.
     pub const MAX_UNDERCUT_BONUS: u32 = 100;
+    /// The largest game target a file may ask for.
     pub const MAX_GAME_TARGET: u32 = 1000;
+    /// The largest classic bonus a file may ask for.
     pub const MAX_CLASSIC_BONUS: u32 = 1000;
 
     /// Checks values a hand-edited file could get wrong. A target of 0 would close every game at

@@ -21,14 +21,25 @@ use crate::net::host::Host;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum SavedSide {
     /// Hosting: the match, and the UDP port the ticket names.
-    Host { host: Host, port: u16 },
+    Host {
+        /// The host's state machine.
+        host: Host,
+        /// The UDP port.
+        port: u16,
+    },
     /// Joined: the guest's state and the host's invite code.
-    Guest { guest: Guest, ticket: String },
+    Guest {
+        /// The guest's state machine.
+        guest: Guest,
+        /// The host's invite code.
+        ticket: String,
+    },
 }
 
 /// A series with a friend, as kept.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedFriend {
+    /// Host or guest.
     pub side: SavedSide,
     /// This side's key.
     pub key: [u8; 32],
@@ -51,6 +62,7 @@ impl SavedFriend {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct FriendFile {
+    /// The series, if one is kept.
     pub series: Option<SavedFriend>,
 }
 

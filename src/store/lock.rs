@@ -42,6 +42,7 @@ pub enum LockError {
 #[derive(Debug)]
 pub struct InstanceLock {
     _file: File,
+    /// The lock file.
     pub path: PathBuf,
 }
 

@@ -47,7 +47,9 @@ use serde::de::DeserializeOwned;
 /// Where the game keeps its files.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Paths {
+    /// Where the settings go.
     pub config: PathBuf,
+    /// Where the series, statistics and a friend's series go.
     pub data: PathBuf,
 }
 
@@ -69,15 +71,19 @@ impl Paths {
         }
     }
 
+    /// The settings file.
     pub fn settings(&self) -> PathBuf {
         self.config.join("settings.ron")
     }
+    /// The saved series.
     pub fn save(&self) -> PathBuf {
         self.data.join("series.ron")
     }
+    /// The statistics.
     pub fn stats(&self) -> PathBuf {
         self.data.join("statistics.ron")
     }
+    /// The series with a friend.
     pub fn friend(&self) -> PathBuf {
         self.data.join("friend.ron")
     }
@@ -86,9 +92,13 @@ impl Paths {
 /// Which of the game's files a notice is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileKind {
+    /// The settings file.
     Settings,
+    /// The saved series.
     SavedSeries,
+    /// The statistics.
     Statistics,
+    /// The series with a friend.
     Friend,
 }
 
@@ -134,7 +144,12 @@ pub enum FileProblem {
     /// A FIFO, a device or a directory where the file should be.
     NotAFile,
     /// Larger than any file of the game's could be.
-    TooLarge { bytes: u64, limit: u64 },
+    TooLarge {
+        /// Its size.
+        bytes: u64,
+        /// The largest read.
+        limit: u64,
+    },
     /// It grew past the limit while it was read.
     GrewWhileRead,
     /// Not UTF-8 text.
@@ -144,9 +159,17 @@ pub enum FileProblem {
     /// Parsed, but a value in it is not allowed (what the check said, quoted).
     BadValue(String),
     /// A saved series in a format newer than this version reads.
-    NewerFormat { found: u32, reads: u32 },
+    NewerFormat {
+        /// The file's format.
+        found: u32,
+        /// The newest this version reads.
+        reads: u32,
+    },
     /// A saved series in an older format whose moves this version cannot check.
-    OlderFormat { found: u32 },
+    OlderFormat {
+        /// The file's format.
+        found: u32,
+    },
     /// A file only the game writes has fields it never writes (the first few, quoted).
     UnknownFields(Vec<String>),
     /// A file only the game writes lacks a field it always writes.
@@ -160,8 +183,11 @@ pub enum Notice {
     NoHome,
     /// A write failed (the system's error, quoted); the game goes on.
     NotSaved {
+        /// Which file.
         kind: FileKind,
+        /// Where.
         path: PathBuf,
+        /// The system's error, quoted.
         error: String,
     },
     /// The file had fields this version does not know, which were ignored. `fields` names the
@@ -169,21 +195,30 @@ pub enum Notice {
     /// copied before anything is written over it, or why it could not be (then it is left
     /// untouched).
     UnknownFields {
+        /// Which file.
         kind: FileKind,
+        /// Where.
         path: PathBuf,
+        /// The unknown fields (the first few).
         fields: Vec<String>,
+        /// How many more.
         more: usize,
         /// Each of `fields` that is likely a misspelling, with the known field it is likely
         /// of ("did you mean `gin_bonus`?"): only where that field is missing from the file.
         did_you_mean: Vec<(String, &'static str)>,
+        /// Where the file was copied, or why it could not be.
         kept: Result<PathBuf, String>,
     },
     /// The file could not be used, and defaults are used. `kept`: where it was moved, or why it
     /// could not be moved (then it is left untouched).
     Unusable {
+        /// Which file.
         kind: FileKind,
+        /// Where.
         path: PathBuf,
+        /// What is wrong with it.
         problem: FileProblem,
+        /// Where it was moved, or why it could not be.
         kept: Result<PathBuf, String>,
     },
 }
@@ -195,6 +230,7 @@ pub enum WriteError {
     #[error("left untouched")]
     LeftUntouched,
     #[error(transparent)]
+    /// The system's error.
     Io(#[from] io::Error),
 }
 
@@ -211,6 +247,7 @@ const MAX_NAMES: usize = 5;
 /// A value read from disk, and what the player should be told about it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Loaded<T> {
+    /// The value read (the default if the file could not be used).
     pub value: T,
     /// Set when the file existed but could not be used, or had fields that were ignored.
     pub notice: Option<Notice>,
@@ -456,7 +493,9 @@ fn remove_stale_temps(path: &Path) {
 /// One file the game keeps: where it is and whether it may be written.
 #[derive(Clone, Debug)]
 pub struct Store {
+    /// The file.
     pub path: PathBuf,
+    /// Whether it may be written.
     pub writable: bool,
 }
 

@@ -25,10 +25,13 @@ pub const SAVE_VERSION: u32 = 2;
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SavedSeries {
+    /// The file's format version.
     pub version: u32,
     /// `None` when there is nothing to continue.
     pub series: Option<Match>,
+    /// The computer's level.
     pub level: Level,
+    /// The seed of the computer's choices.
     pub bot_seed: u64,
 }
 

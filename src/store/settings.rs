@@ -13,14 +13,19 @@ use crate::rules::RuleSettings;
 /// How fast cards move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AnimSpeed {
+    /// No animation.
     Instant,
+    /// Fast.
     Fast,
     #[default]
+    /// Normal.
     Normal,
+    /// Slow.
     Slow,
 }
 
 impl AnimSpeed {
+    /// Every speed, fastest first.
     pub const ALL: [AnimSpeed; 4] = [
         AnimSpeed::Instant,
         AnimSpeed::Fast,
@@ -43,13 +48,18 @@ impl AnimSpeed {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CardBack {
     #[default]
+    /// Blue.
     Blue,
+    /// Red.
     Red,
+    /// Green.
     Green,
+    /// Grey.
     Grey,
 }
 
 impl CardBack {
+    /// Every back.
     pub const ALL: [CardBack; 4] = [
         CardBack::Blue,
         CardBack::Red,
@@ -74,10 +84,12 @@ impl CardBack {
 pub struct WindowPlacement {
     /// The inner size in logical pixels (the size before maximising, when maximised).
     pub width: u32,
+    /// The inner height in logical pixels.
     pub height: u32,
     /// The outer top-left corner in the desktop's physical pixels, when the system says
     /// where windows are (Wayland does not).
     pub position: Option<(i32, i32)>,
+    /// Whether it was maximised.
     pub maximized: bool,
 }
 
@@ -97,9 +109,13 @@ pub struct Settings {
     pub rules: RuleSettings,
     /// The computer's level for the next series.
     pub level: Level,
+    /// The animation speed.
     pub speed: AnimSpeed,
+    /// Cards in four colours (a colour per suit).
     pub four_color: bool,
+    /// The back of the cards.
     pub card_back: CardBack,
+    /// Sounds on.
     pub sound: bool,
     /// 0 to 1.
     pub volume: f32,

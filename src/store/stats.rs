@@ -15,15 +15,23 @@ use crate::rules::{Entry, Outcome, RoundResult, Seat};
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Record {
+    /// Series won.
     pub series_won: u32,
+    /// Series lost.
     pub series_lost: u32,
+    /// Hollywood games won.
     pub games_won: u32,
+    /// Hollywood games lost.
     pub games_lost: u32,
+    /// Rounds won.
     pub rounds_won: u32,
+    /// Rounds lost.
     pub rounds_lost: u32,
+    /// Rounds that ended dead.
     pub dead_hands: u32,
     /// Rounds the human knocked in (gin included).
     pub knocks: u32,
+    /// Rounds won by gin.
     pub gins: u32,
     /// Undercuts the human made (as defender).
     pub undercuts: u32,
@@ -37,6 +45,7 @@ pub struct Record {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Stats {
+    /// The record at each level.
     pub levels: BTreeMap<Level, Record>,
 }
 
@@ -100,6 +109,7 @@ impl Record {
 }
 
 impl Stats {
+    /// The record at `level` (empty if never played).
     pub fn record(&self, level: Level) -> Record {
         self.levels.get(&level).cloned().unwrap_or_default()
     }

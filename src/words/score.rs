@@ -73,6 +73,7 @@ pub fn history_line(v: &Voice, e: &Entry) -> String {
 }
 
 impl ScoreView {
+    /// The scoreboard `sb` in words.
     pub fn of(v: &Voice, sb: &Scoreboard) -> ScoreView {
         let mut cells: [[String; 3]; 2] = Default::default();
         let mut status: [String; 3] = Default::default();

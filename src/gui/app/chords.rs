@@ -61,7 +61,7 @@ fn system_keys(mut keys: ResMut<ButtonInput<KeyCode>>, mut exit: MessageWriter<A
 }
 
 /// The system's keys.
-pub struct ChordsPlugin;
+pub(crate) struct ChordsPlugin;
 
 impl Plugin for ChordsPlugin {
     fn build(&self, app: &mut App) {

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 /// The embedded font file.
-pub static DEJAVU_SANS: &[u8] = include_bytes!(concat!(
+pub(crate) static DEJAVU_SANS: &[u8] = include_bytes!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/assets/fonts/DejaVuSans.ttf"
 ));
@@ -48,7 +48,7 @@ fn egui_fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
 }
 
 /// The game's typeface.
-pub struct FontsPlugin;
+pub(crate) struct FontsPlugin;
 
 impl Plugin for FontsPlugin {
     fn build(&self, app: &mut App) {

@@ -18,7 +18,10 @@ static ICON: &[u8] = include_bytes!(concat!(
 
 /// Decodes one of our embedded PNGs (the icon here, the card art in `scene::art`) (sRGB, linear sampling). `usage` says where the pixels are
 /// needed: the render world for textures, the main world to read them back (the window icon).
-pub fn png(bytes: &[u8], usage: RenderAssetUsages) -> Result<Image, bevy::image::TextureError> {
+pub(crate) fn png(
+    bytes: &[u8],
+    usage: RenderAssetUsages,
+) -> Result<Image, bevy::image::TextureError> {
     Image::from_buffer(
         bytes,
         ImageType::Extension("png"),
@@ -30,7 +33,7 @@ pub fn png(bytes: &[u8], usage: RenderAssetUsages) -> Result<Image, bevy::image:
 }
 
 /// The icon as RGBA8 pixels and its size.
-pub fn icon_rgba() -> Option<(Vec<u8>, u32, u32)> {
+pub(crate) fn icon_rgba() -> Option<(Vec<u8>, u32, u32)> {
     let img = png(ICON, RenderAssetUsages::MAIN_WORLD).ok()?;
     let (w, h) = (img.width(), img.height());
     let rgba = img.convert(bevy::render::render_resource::TextureFormat::Rgba8UnormSrgb)?;
@@ -59,7 +62,7 @@ fn set_icon(
 }
 
 /// Sets the window icon.
-pub struct IconPlugin;
+pub(crate) struct IconPlugin;
 
 impl Plugin for IconPlugin {
     fn build(&self, app: &mut App) {

@@ -6,20 +6,20 @@
 //! above that must keep the app awake says so with a [`wake::StayAwake`].
 
 pub mod chords;
-pub mod fonts;
+pub(crate) mod fonts;
 pub mod icon;
 pub mod modes;
 pub mod placement;
 pub mod screen;
 pub mod settings;
 pub mod speech;
-pub mod wake;
+pub(crate) mod wake;
 
 use bevy::app::PluginGroupBuilder;
 use bevy::prelude::*;
 
 /// The app layer's plugins.
-pub struct AppPlugins {
+pub(crate) struct AppPlugins {
     /// The operating system's language.
     pub system_lang: crate::lang::Lang,
     /// The window size asked for on the command line (fitted to the screen).

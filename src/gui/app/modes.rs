@@ -12,20 +12,28 @@ use bevy::prelude::*;
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MenuScreen {
     #[default]
+    /// The main menu.
     Main,
+    /// Asking before a series in play is abandoned.
     ConfirmNew,
+    /// Replay a deal by its seed.
     Replay,
+    /// The settings.
     Settings,
+    /// The statistics.
     Statistics,
+    /// How to play.
     Help,
+    /// Play a friend.
     Friend,
+    /// No menu: the table is played.
     Closed,
 }
 
 /// What runs as the game closes (the files' last writes), after everything that changes what
 /// is saved (the window's place). Here, at the bottom of the stack, so both sides can name it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct AtExit;
+pub(crate) struct AtExit;
 
 /// Exists while a menu page is open: the table takes no input and the computer waits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,7 +53,7 @@ pub fn playing(paused: Option<Res<State<Paused>>>) -> bool {
 }
 
 /// The states above.
-pub struct ModesPlugin;
+pub(crate) struct ModesPlugin;
 
 impl Plugin for ModesPlugin {
     fn build(&self, app: &mut App) {

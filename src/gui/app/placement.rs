@@ -34,7 +34,7 @@ use super::settings::PlayerSettings;
 use crate::store::settings::WindowPlacement;
 
 /// The size the window opens at on a screen with room for it, in logical pixels.
-pub const DEFAULT: (u32, u32) = (1280, 800);
+pub(crate) const DEFAULT: (u32, u32) = (1280, 800);
 
 /// The share of the monitor's logical size a window may take.
 const SHARE: f32 = 0.9;
@@ -42,8 +42,11 @@ const SHARE: f32 = 0.9;
 /// A monitor as the fitting sees it: its rectangle in physical pixels and its scale factor.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MonitorArea {
+    /// Its top-left corner on the desktop, in physical pixels.
     pub position: IVec2,
+    /// Its size in physical pixels.
     pub physical: UVec2,
+    /// Its scale factor (physical pixels per logical one).
     pub scale: f32,
 }
 
@@ -83,7 +86,7 @@ pub fn fit(asked: (u32, u32), screen: &MonitorArea) -> UVec2 {
 
 /// The smallest the player may make the window on `screen` (the minimum, or the whole screen
 /// if that is smaller).
-pub fn min_size(screen: Option<&MonitorArea>) -> Vec2 {
+pub(crate) fn min_size(screen: Option<&MonitorArea>) -> Vec2 {
     let min = Vec2::new(WindowPlacement::MIN.0 as f32, WindowPlacement::MIN.1 as f32);
     screen.map_or(min, |s| min.min(s.logical()))
 }
@@ -250,7 +253,7 @@ fn remember_at_exit(
 }
 
 /// The window's size and place.
-pub struct PlacementPlugin {
+pub(crate) struct PlacementPlugin {
     /// The size asked for on the command line.
     pub asked: Option<(u32, u32)>,
 }

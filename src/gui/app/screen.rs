@@ -15,18 +15,21 @@ use super::settings::PlayerSettings;
 /// Card size and positions for a window of `size` logical pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Metrics {
+    /// A card's size on the table.
     pub card: Vec2,
+    /// The table's size (the window's, in logical pixels).
     pub size: Vec2,
     /// The player's text and button size setting, as a factor (1 = 100%).
     pub ui: f32,
 }
 
 impl Metrics {
+    /// The metrics of a table of `size` at 100% text.
     pub fn new(size: Vec2) -> Metrics {
         Metrics::scaled(size, 1.0)
     }
     /// The metrics for a window of `size` with text and buttons at `ui` times their size.
-    pub fn scaled(size: Vec2, ui: f32) -> Metrics {
+    pub(crate) fn scaled(size: Vec2, ui: f32) -> Metrics {
         let h = (size.y * 0.2).min(size.x * 0.09 * 420.0 / 300.0).max(60.0);
         Metrics {
             card: Vec2::new(h * 300.0 / 420.0, h),
@@ -34,18 +37,20 @@ impl Metrics {
             ui,
         }
     }
+    /// Where the stock lies.
     pub fn stock(&self) -> Vec2 {
         Vec2::new(-self.card.x * 0.75, self.size.y * 0.04)
     }
+    /// Where the discard pile lies.
     pub fn discard(&self) -> Vec2 {
         Vec2::new(self.card.x * 0.75, self.size.y * 0.04)
     }
     /// The y of the player's hand row.
-    pub fn hand_y(&self) -> f32 {
+    pub(crate) fn hand_y(&self) -> f32 {
         -self.size.y / 2.0 + self.card.y * 0.62
     }
     /// The y of the computer's hand row.
-    pub fn opponent_y(&self) -> f32 {
+    pub(crate) fn opponent_y(&self) -> f32 {
         self.size.y / 2.0 - self.card.y * 0.62
     }
     /// A scale for text and buttons: 1 at 800 pixels high (at 100%), times the player's
@@ -54,17 +59,17 @@ impl Metrics {
         (self.size.y / 800.0).clamp(0.75, 2.5) * self.ui
     }
     /// A seat's name plate (see `hud`): its size.
-    pub fn plate_size(&self) -> Vec2 {
+    pub(crate) fn plate_size(&self) -> Vec2 {
         Vec2::new(176.0, 34.0) * self.ui_scale()
     }
     /// The room at each end of a hand's row kept free for the seats' name plates and the
     /// dealer's chip beside them: rows never run under them, however many cards they hold.
-    pub fn side_reserve(&self) -> f32 {
+    pub(crate) fn side_reserve(&self) -> f32 {
         let p = self.plate_size();
         14.0 * self.ui_scale() + p.x + p.y + 16.0 * self.ui_scale()
     }
     /// Whether `p` is on the discard pile (generously: a drop near it counts).
-    pub fn on_discard_pile(&self, p: Vec2) -> bool {
+    pub(crate) fn on_discard_pile(&self, p: Vec2) -> bool {
         let d = (p - self.discard()).abs();
         d.x <= self.card.x * 0.9 && d.y <= self.card.y * 0.9
     }
@@ -73,6 +78,7 @@ impl Metrics {
 /// The window's size in logical pixels and the table's metrics for it.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct WindowMetrics {
+    /// The table's metrics for the window as it is now.
     pub metrics: Metrics,
 }
 
@@ -85,18 +91,19 @@ impl Default for WindowMetrics {
 }
 
 impl WindowMetrics {
+    /// The table's size.
     pub fn size(&self) -> Vec2 {
         self.metrics.size
     }
 }
 
 /// The size the table is laid out for until the window says otherwise.
-pub const DEFAULT_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
+pub(crate) const DEFAULT_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
 
 impl WindowMetrics {
     /// A point of the window (logical pixels from its top-left corner) on the table: the
     /// camera (a plain `Camera2d`) looks at the table's centre, one unit a logical pixel, y up.
-    pub fn to_table(&self, p: Vec2) -> Vec2 {
+    pub(crate) fn to_table(self, p: Vec2) -> Vec2 {
         let size = self.size();
         Vec2::new(p.x - size.x / 2.0, size.y / 2.0 - p.y)
     }
@@ -119,7 +126,7 @@ fn track_window(
 }
 
 /// Keeps [`WindowMetrics`] up to date, before anything of the frame reads it.
-pub struct ScreenPlugin;
+pub(crate) struct ScreenPlugin;
 
 impl Plugin for ScreenPlugin {
     fn build(&self, app: &mut App) {

@@ -17,18 +17,18 @@ pub struct PlayerSettings(pub Settings);
 
 impl PlayerSettings {
     /// Seconds a card slide takes at the chosen speed (0 = instant).
-    pub fn slide_secs(&self) -> f32 {
+    pub(crate) fn slide_secs(&self) -> f32 {
         SLIDE_SECS * self.speed_factor()
     }
 
     /// Animation time scale: 1 is normal, 0 is instant.
-    pub fn speed_factor(&self) -> f32 {
+    pub(crate) fn speed_factor(&self) -> f32 {
         self.0.speed.factor().max(0.0)
     }
 
     /// The player's name as a friend will see it: the one set, else the system's user name;
     /// cleaned ([`clean_name`]), empty if nothing is left.
-    pub fn friend_name(&self) -> String {
+    pub(crate) fn friend_name(&self) -> String {
         let name = self
             .player_name
             .clone()
@@ -40,4 +40,4 @@ impl PlayerSettings {
 }
 
 /// Seconds a card takes to slide at normal speed.
-pub const SLIDE_SECS: f32 = 0.35;
+pub(crate) const SLIDE_SECS: f32 = 0.35;

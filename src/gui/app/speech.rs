@@ -53,7 +53,7 @@ fn follow_setting(settings: Res<PlayerSettings>, mut speech: ResMut<Speech>) {
 }
 
 /// The language in force.
-pub struct SpeechPlugin {
+pub(crate) struct SpeechPlugin {
     /// The operating system's language.
     pub system: Lang,
 }

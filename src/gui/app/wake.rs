@@ -12,7 +12,7 @@ use bevy::winit::{UpdateMode, WinitSettings};
 
 /// The update mode: while something moves or the bot thinks, wake every 15 ms on a timer;
 /// when the table is still, sleep until input (or a minute).
-pub fn update_mode(busy: bool) -> WinitSettings {
+pub(crate) fn update_mode(busy: bool) -> WinitSettings {
     let mode = if busy {
         UpdateMode::reactive(Duration::from_millis(15))
     } else {
@@ -33,12 +33,12 @@ pub fn update_mode(busy: bool) -> WinitSettings {
 /// thinking, a review being worked out), before [`WakeCheck`]. The busy ones say so, rather
 /// than this file asking each of them: it sits at the bottom of the stack and imports none.
 #[derive(Message, Clone, Copy, Debug, Default)]
-pub struct StayAwake;
+pub(crate) struct StayAwake;
 
 /// Where the app decides whether to sleep (`PostUpdate`): every [`StayAwake`] of the frame is
 /// sent before it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct WakeCheck;
+pub(crate) struct WakeCheck;
 
 fn keep_awake(
     mut asks: MessageReader<StayAwake>,
@@ -58,7 +58,7 @@ fn keep_awake(
 }
 
 /// Wakes the app while something moves, lets it sleep otherwise.
-pub struct WakePlugin;
+pub(crate) struct WakePlugin;
 
 impl Plugin for WakePlugin {
     fn build(&self, app: &mut App) {

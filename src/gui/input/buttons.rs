@@ -34,11 +34,11 @@ pub struct TableButton(pub Button);
 /// Where the buttons are laid out for the frame (after the table shows it): their look
 /// follows.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ButtonsLaidOut;
+pub(crate) struct ButtonsLaidOut;
 
 /// The button under the pointer, and whether the mouse is held down on it.
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct ButtonHover {
+pub(crate) struct ButtonHover {
     pub over: Option<Entity>,
     pub pressed: bool,
 }
@@ -191,7 +191,11 @@ fn press_keys(
 /// What `key` asks for with `shown` on the table and the hand sorted by `mode`: the command
 /// of the enabled button its binding presses (S the sort after `mode`); nothing if no such
 /// button is shown. (Esc is the menu's own, see `ui::menu`: it first cancels a choice.)
-pub fn key_command(key: KeyCode, shown: &[&Button], mode: SortMode) -> Option<PlayerCommand> {
+pub(crate) fn key_command(
+    key: KeyCode,
+    shown: &[&Button],
+    mode: SortMode,
+) -> Option<PlayerCommand> {
     let cmd = match KEYS.iter().find(|(k, _, _)| *k == key)?.2 {
         Binding::Command(c) => c,
         Binding::NextSort => PlayerCommand::Hand(HandCommand::Sort(mode.next())),
@@ -204,7 +208,7 @@ pub fn key_command(key: KeyCode, shown: &[&Button], mode: SortMode) -> Option<Pl
 }
 
 /// The on-table buttons and their keys.
-pub struct ButtonsPlugin;
+pub(crate) struct ButtonsPlugin;
 
 impl Plugin for ButtonsPlugin {
     fn build(&self, app: &mut App) {

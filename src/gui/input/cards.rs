@@ -40,7 +40,7 @@ use crate::seats::HUMAN;
 /// A drag that ended, with the card that was dragged: it goes back to its place unless the
 /// drop became a move (the cards plugin sees to that).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DragEnded(pub Card);
+pub(crate) struct DragEnded(pub Card);
 
 /// A card being pressed or dragged with the mouse.
 #[derive(Resource, Default)]
@@ -64,7 +64,7 @@ impl Drag {
 /// Decision: a discard takes two clicks (or a double-click, or a drag), so a stray click
 /// never throws a card away; once Knock is pressed, one click on the card knocks with it, as
 /// the table's words say ("click the card to discard"): Knock was the deliberate step.
-pub fn click_command(
+pub(crate) fn click_command(
     m: &Match,
     selected: Option<Card>,
     knocking: bool,
@@ -98,7 +98,7 @@ pub fn click_command(
 }
 
 /// What dropping `c` at `p` asks for, in `phase`.
-pub fn drop_command(
+pub(crate) fn drop_command(
     m: &Match,
     phase: TurnPhase,
     table: &TableLayout,
@@ -303,7 +303,7 @@ fn mouse_input(
 }
 
 /// Mouse and keyboard on the cards.
-pub struct CardInputPlugin;
+pub(crate) struct CardInputPlugin;
 
 impl Plugin for CardInputPlugin {
     fn build(&self, app: &mut App) {

@@ -13,7 +13,7 @@ use crate::gui::table::command::{HandCommand, PlayerCommand, PlayerMove, SeriesC
 
 /// What a key of the table does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Binding {
+pub(crate) enum Binding {
     /// Presses the button with this command, if one is shown and enabled.
     Command(PlayerCommand),
     /// Picks the next sort (the sort buttons show S on the one it picks).
@@ -23,7 +23,7 @@ pub enum Binding {
 }
 
 /// Every letter key of the table: the key, the letter shown on its button, what it does.
-pub const KEYS: [(KeyCode, &str, Binding); 10] = [
+pub(crate) const KEYS: [(KeyCode, &str, Binding); 10] = [
     (
         KeyCode::KeyT,
         "T",
@@ -69,14 +69,14 @@ pub const KEYS: [(KeyCode, &str, Binding); 10] = [
 ];
 
 /// The letter shown for `binding`, or "" if no key does it.
-pub fn shown_key(binding: Binding) -> &'static str {
+pub(crate) fn shown_key(binding: Binding) -> &'static str {
     KEYS.iter()
         .find(|(_, _, b)| *b == binding)
         .map_or("", |(_, shown, _)| shown)
 }
 
 /// The key that does `binding`.
-pub fn key_of(binding: Binding) -> Option<KeyCode> {
+pub(crate) fn key_of(binding: Binding) -> Option<KeyCode> {
     KEYS.iter()
         .find(|(_, _, b)| *b == binding)
         .map(|(k, _, _)| *k)

@@ -15,7 +15,7 @@ use bevy::app::PluginGroupBuilder;
 use bevy::prelude::*;
 
 /// The input layer's plugins.
-pub struct InputPlugins;
+pub(crate) struct InputPlugins;
 
 impl PluginGroup for InputPlugins {
     fn build(self) -> PluginGroupBuilder {

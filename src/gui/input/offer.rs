@@ -32,12 +32,15 @@ pub enum ButtonAction {
 /// One button on the table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Button {
+    /// What it does.
     pub action: ButtonAction,
+    /// Its label, in the player's language.
     pub label: String,
     /// The key that does the same, shown at the button's right edge ("" for none).
     pub key: &'static str,
     /// Its centre and size, on the table (pixels from the window's centre, y up).
     pub pos: Vec2,
+    /// Its size on the table.
     pub size: Vec2,
     /// Drawn as the current choice (the active sort, or knocking in progress), or as the
     /// best move (Gin).
@@ -52,6 +55,7 @@ impl Button {
         Rect::from_center_size(self.pos, self.size)
     }
 
+    /// Whether the table point `p` is on it.
     pub fn contains(&self, p: Vec2) -> bool {
         let d = (p - self.pos).abs();
         d.x <= self.size.x / 2.0 && d.y <= self.size.y / 2.0
@@ -67,7 +71,7 @@ impl Button {
 }
 
 /// The action commands the player may use now; the first is the primary one (Space/Enter).
-pub fn available(m: &Match, phase: TurnPhase) -> Vec<PlayerCommand> {
+pub(crate) fn available(m: &Match, phase: TurnPhase) -> Vec<PlayerCommand> {
     let r = m.round();
     let legal = if r.to_act() == Some(HUMAN) {
         r.legal_actions()
@@ -105,7 +109,7 @@ pub fn available(m: &Match, phase: TurnPhase) -> Vec<PlayerCommand> {
 /// The deadwood the player would knock with: the least any legal discard leaves, as the core
 /// counts it (a knock is legal exactly when that is within the limit). `None` outside the
 /// player's discard.
-pub fn knock_deadwood(m: &Match) -> Option<u32> {
+pub(crate) fn knock_deadwood(m: &Match) -> Option<u32> {
     let r = m.round();
     if r.to_act() != Some(HUMAN) {
         return None;
@@ -131,12 +135,6 @@ fn sort_button(met: Metrics, i: usize) -> (Vec2, Vec2) {
         met.hand_y() + met.card.y * 0.5 + 24.0 * s + (2 - i) as f32 * (size.y + 8.0 * s),
     );
     (pos, size)
-}
-
-/// The top edge (table y) of the sort buttons' column, for what must stay above it.
-pub fn sort_column_top(met: Metrics) -> f32 {
-    let (pos, size) = sort_button(met, 0);
-    pos.y + size.y / 2.0
 }
 
 /// The size of the corner buttons (Menu, Hint): small, out of the way of the play.

@@ -41,11 +41,11 @@ use bevy_egui::{EguiContext, EguiPreUpdateSet, PrimaryEguiContext};
 pub const DOUBLE_CLICK: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// How near the first press a second one must be to be its double click's, in logical pixels.
-pub const DOUBLE_CLICK_REACH: f32 = 12.0;
+pub(crate) const DOUBLE_CLICK_REACH: f32 = 12.0;
 
 /// Which side the pointer belongs to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum PointerOwner {
+pub(crate) enum PointerOwner {
     #[default]
     Table,
     Overlay,
@@ -53,7 +53,7 @@ pub enum PointerOwner {
 
 /// What the pointer did, at a position in logical window pixels (top-left origin).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Gesture {
+pub(crate) enum Gesture {
     Move(Vec2),
     Press(Vec2),
     Release(Vec2),
@@ -63,7 +63,7 @@ pub enum Gesture {
 
 /// This frame's pointer events, in order, each with its owner; and the state they left.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct Gestures {
+pub(crate) struct Gestures {
     pub list: Vec<(Gesture, PointerOwner)>,
     /// Where the pointer is after them (`None`: outside the window, or a finger lifted).
     pub at: Option<Vec2>,
@@ -77,7 +77,7 @@ pub struct Gestures {
 
 impl Gestures {
     /// The table's gestures of this frame, in order.
-    pub fn table(&self) -> impl Iterator<Item = Gesture> + '_ {
+    pub(crate) fn table(&self) -> impl Iterator<Item = Gesture> + '_ {
         self.list
             .iter()
             .filter(|(_, o)| *o == PointerOwner::Table)
@@ -85,12 +85,12 @@ impl Gestures {
     }
 
     /// Where the pointer is, if the table has it.
-    pub fn table_at(&self) -> Option<Vec2> {
+    pub(crate) fn table_at(&self) -> Option<Vec2> {
         self.at.filter(|_| self.owner == PointerOwner::Table)
     }
 
     /// Adds one gesture: `claimed` says whether egui draws where it happened.
-    pub fn push(&mut self, g: Gesture, claimed: impl Fn(Vec2) -> bool) {
+    pub(crate) fn push(&mut self, g: Gesture, claimed: impl Fn(Vec2) -> bool) {
         match g {
             Gesture::Move(p) => self.at = Some(p),
             Gesture::Press(p) => {
@@ -112,7 +112,7 @@ impl Gestures {
     }
 
     /// Between presses the pointer is egui's wherever egui draws.
-    pub fn settle(&mut self, claimed: impl Fn(Vec2) -> bool) {
+    pub(crate) fn settle(&mut self, claimed: impl Fn(Vec2) -> bool) {
         if !self.held {
             self.owner = match self.at {
                 Some(p) if claimed(p) => PointerOwner::Overlay,
@@ -194,7 +194,7 @@ fn read_pointer(
 }
 
 /// Reads the pointer each frame.
-pub struct PointerPlugin;
+pub(crate) struct PointerPlugin;
 
 impl Plugin for PointerPlugin {
     fn build(&self, app: &mut App) {

@@ -46,14 +46,18 @@ static BACK: &[u8] = include_bytes!(concat!(
 /// Handles to the decoded card images.
 #[derive(Resource, Clone)]
 pub struct CardArt {
+    /// Each card's face in two colours, by card index.
     pub two_color: Vec<Handle<Image>>,
+    /// Each card's face in four colours, by card index.
     pub four_color: Vec<Handle<Image>>,
+    /// The back of every card.
     pub back: Handle<Image>,
     /// Pixel size of one card image.
     pub size: Vec2,
 }
 
 impl CardArt {
+    /// The face of `card`, in four colours if asked.
     pub fn face(&self, card: Card, four_color: bool) -> Handle<Image> {
         let v = if four_color {
             &self.four_color
@@ -86,7 +90,7 @@ fn load_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
 }
 
 /// Loads the card art before anything else starts.
-pub struct CardArtPlugin;
+pub(crate) struct CardArtPlugin;
 
 impl Plugin for CardArtPlugin {
     fn build(&self, app: &mut App) {

@@ -31,7 +31,7 @@ struct KeyHint;
 const Z: f32 = 60.0;
 
 /// The face and text colours of a button in its state.
-pub fn button_colors(b: &Button, hovered: bool, pressed: bool) -> (look::Rgb, look::Rgb) {
+pub(crate) fn button_colors(b: &Button, hovered: bool, pressed: bool) -> (look::Rgb, look::Rgb) {
     // Chosen and holding (Next round pressed while the friend has not asked yet): held down.
     if !b.enabled && b.on {
         return (BUTTON_PRESSED, BUTTON_TEXT);
@@ -52,7 +52,7 @@ pub fn button_colors(b: &Button, hovered: bool, pressed: bool) -> (look::Rgb, lo
 /// A label's font size: its usual size, smaller when the words are long for the button
 /// ("Ronde berikutnya" beside its key), so no language runs into the key hint or the edge.
 /// DejaVu Sans averages about 0.58 em a character.
-pub fn label_px(size: Vec2, label: &str, keyed: bool) -> f32 {
+pub(crate) fn label_px(size: Vec2, label: &str, keyed: bool) -> f32 {
     let h = size.y;
     // The label is centred 0.2 h left of the middle when a key hint sits at the right.
     let room = if keyed {
@@ -173,7 +173,7 @@ fn paint(
 }
 
 /// The buttons' look.
-pub struct ButtonLookPlugin;
+pub(crate) struct ButtonLookPlugin;
 
 impl Plugin for ButtonLookPlugin {
     fn build(&self, app: &mut App) {

@@ -62,7 +62,7 @@ const COMPUTER_MOVE_SLOWER: f32 = 1.7;
 const LIFT_QUICKER: f32 = 0.45;
 
 /// How much bigger a dragged card is drawn: it is held up, nearer the eye.
-pub const DRAG_SCALE: f32 = 1.06;
+pub(crate) const DRAG_SCALE: f32 = 1.06;
 
 fn setup(mut commands: Commands, art: Res<CardArt>, screen: Res<WindowMetrics>) {
     // No multisampling: every sprite is an axis-aligned rectangle whose edges are in its
@@ -254,7 +254,7 @@ const LIT: Color = Color::srgb(1.0, 0.93, 0.55);
 const HOT: Color = Color::srgb(1.0, 0.8, 0.3);
 
 /// The colour each card should have now.
-pub fn tints(
+pub(crate) fn tints(
     m: &Match,
     knocking: bool,
     phase: TurnPhase,
@@ -370,13 +370,13 @@ fn round_dealt(series: Res<Series>, dealt: Res<DealtRound>) -> bool {
 /// The cards' frame: drops land first, then (after the deal's steps, see `deal`) the cards
 /// are placed, slid, dragged and tinted.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CardSteps {
+pub(crate) enum CardSteps {
     Drops,
     Place,
 }
 
 /// Card entities, their layout, animations and tints.
-pub struct CardsPlugin;
+pub(crate) struct CardsPlugin;
 
 impl Plugin for CardsPlugin {
     fn build(&self, app: &mut App) {

@@ -203,7 +203,7 @@ fn landed(stage: Res<State<DealStage>>, mut deal: Deal) {
 }
 
 /// The deal.
-pub struct DealPlugin;
+pub(crate) struct DealPlugin;
 
 impl Plugin for DealPlugin {
     fn build(&self, app: &mut App) {

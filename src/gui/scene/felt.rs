@@ -17,7 +17,7 @@ use crate::gui::app::screen::WindowMetrics;
 
 /// Handles to the images made from code.
 #[derive(Resource, Clone)]
-pub struct Skin {
+pub(crate) struct Skin {
     pub felt: Handle<Image>,
     /// A card's soft shadow (black; tint its alpha). Drawn `1 + 2 × SHADOW_SPREAD` times the
     /// card's size.
@@ -34,11 +34,11 @@ const RADIUS: f32 = 12.0;
 
 impl Skin {
     /// A rounded rectangle in `color`, to size with `custom_size`.
-    pub fn rounded(&self, color: Color) -> Sprite {
+    pub(crate) fn rounded(&self, color: Color) -> Sprite {
         self.sliced(&self.rounded, color)
     }
     /// A rounded outline in `color`, to size with `custom_size`.
-    pub fn ring(&self, color: Color) -> Sprite {
+    pub(crate) fn ring(&self, color: Color) -> Sprite {
         self.sliced(&self.ring, color)
     }
     fn sliced(&self, image: &Handle<Image>, color: Color) -> Sprite {
@@ -118,7 +118,7 @@ fn fit_felt(screen: Res<WindowMetrics>, mut felt: Query<&mut Sprite, With<Felt>>
 }
 
 /// The felt, and the images made from code.
-pub struct FeltPlugin;
+pub(crate) struct FeltPlugin;
 
 impl Plugin for FeltPlugin {
     fn build(&self, app: &mut App) {

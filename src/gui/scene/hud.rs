@@ -78,7 +78,7 @@ fn setup(mut commands: Commands) {
 /// with a card raised (less where the gap is smaller). Three lines hold the prompt, the
 /// deadwood and a feedback sentence wrapped once; a longer text is shrunk to fit
 /// (`fit_texts`), and the rest of the gap is left to the overlay's windows.
-pub fn status_box(met: Metrics) -> Rect {
+pub(crate) fn status_box(met: Metrics) -> Rect {
     let s = met.ui_scale();
     let bottom = met.hand_y() + met.card.y * (0.5 + RAISE) + 4.0 * s;
     let top = met.discard().y - met.card.y / 2.0 - 4.0 * s;
@@ -96,7 +96,7 @@ const LINE_HEIGHT: f32 = 1.2;
 
 /// The room of the computer's last turn: below its hand, above the piles (a pile's top card
 /// lifted under the pointer included).
-pub fn narration_box(met: Metrics) -> Rect {
+pub(crate) fn narration_box(met: Metrics) -> Rect {
     let s = met.ui_scale();
     let top = met.opponent_y() - met.card.y * 0.62;
     let bottom = met.discard().y + met.card.y * (0.5 + crate::gui::table::layout::HOVER) + 4.0 * s;
@@ -105,7 +105,7 @@ pub fn narration_box(met: Metrics) -> Rect {
 
 /// The prompt and status lines for the player: what to do in this `phase`, the deadwood
 /// count, then the feedback on the last command or, once the round is over, its score.
-pub fn status_line(
+pub(crate) fn status_line(
     sp: &Speech,
     m: &Match,
     knocking: bool,
@@ -144,7 +144,7 @@ pub fn status_line(
 }
 
 /// What the computer did last this round, while the round is in play.
-pub fn narration(sp: &Speech, m: &Match, phase: TurnPhase) -> String {
+pub(crate) fn narration(sp: &Speech, m: &Match, phase: TurnPhase) -> String {
     if matches!(phase, TurnPhase::Dealing | TurnPhase::RoundOver) {
         return String::new();
     }
@@ -349,7 +349,7 @@ fn fit_texts(
 const MIN_SHRINK: f32 = 0.6;
 
 /// The table's texts.
-pub struct HudPlugin;
+pub(crate) struct HudPlugin;
 
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {

@@ -18,25 +18,25 @@
 //!   button, the keyboard highlight, the chosen sort.
 
 /// An sRGB colour as three 0..1 components; [`color`] makes the Bevy one.
-pub type Rgb = [f32; 3];
+pub(crate) type Rgb = [f32; 3];
 
 /// The felt at its lightest point (the middle of the table, under the light).
-pub const FELT: Rgb = [0.085, 0.380, 0.215];
+pub(crate) const FELT: Rgb = [0.085, 0.380, 0.215];
 /// How dark the felt gets in the corners, as a factor of [`FELT`].
-pub const FELT_CORNER: f32 = 0.50;
+pub(crate) const FELT_CORNER: f32 = 0.50;
 /// Text written on the felt.
-pub const INK: Rgb = [0.965, 0.950, 0.900];
+pub(crate) const INK: Rgb = [0.965, 0.950, 0.900];
 /// Secondary text on the felt (hints, the seat's level).
-pub const INK_SOFT: Rgb = [0.800, 0.860, 0.800];
+pub(crate) const INK_SOFT: Rgb = [0.800, 0.860, 0.800];
 /// Suit colours in text on the felt: hearts (and diamonds in the two-colour deck), diamonds
 /// and clubs in the four-colour deck.
-pub const RED_ON_FELT: Rgb = [1.000, 0.760, 0.730];
-pub const BLUE_ON_FELT: Rgb = [0.700, 0.830, 1.000];
-pub const GREEN_ON_FELT: Rgb = [0.760, 1.000, 0.560];
+pub(crate) const RED_ON_FELT: Rgb = [1.000, 0.760, 0.730];
+pub(crate) const BLUE_ON_FELT: Rgb = [0.700, 0.830, 1.000];
+pub(crate) const GREEN_ON_FELT: Rgb = [0.760, 1.000, 0.560];
 /// The colour a card of `suit` is written in on the felt or a panel, following the deck in
 /// use: hearts red; diamonds red, or blue in the four-colour deck; clubs green in the
 /// four-colour deck; otherwise the text's own colour (`None`).
-pub fn suit_ink(suit: crate::rules::Suit, four_color: bool) -> Option<Rgb> {
+pub(crate) fn suit_ink(suit: crate::rules::Suit, four_color: bool) -> Option<Rgb> {
     use crate::rules::Suit;
     match suit {
         Suit::Hearts => Some(RED_ON_FELT),
@@ -48,51 +48,53 @@ pub fn suit_ink(suit: crate::rules::Suit, four_color: bool) -> Option<Rgb> {
 }
 
 /// The accent: whose turn it is, Gin, the keyboard highlight, the chosen sort.
-pub const GOLD: Rgb = [0.980, 0.800, 0.320];
+pub(crate) const GOLD: Rgb = [0.980, 0.800, 0.320];
 /// Buttons: an ivory face with dark text; lighter under the pointer, darker when pressed.
-pub const BUTTON: Rgb = [0.950, 0.930, 0.860];
-pub const BUTTON_HOVER: Rgb = [1.000, 0.985, 0.930];
-pub const BUTTON_PRESSED: Rgb = [0.820, 0.790, 0.700];
-pub const BUTTON_TEXT: Rgb = [0.100, 0.120, 0.100];
+pub(crate) const BUTTON: Rgb = [0.950, 0.930, 0.860];
+pub(crate) const BUTTON_HOVER: Rgb = [1.000, 0.985, 0.930];
+pub(crate) const BUTTON_PRESSED: Rgb = [0.820, 0.790, 0.700];
+pub(crate) const BUTTON_TEXT: Rgb = [0.100, 0.120, 0.100];
 /// A button's key hint: quieter than its label.
-pub const BUTTON_KEY: Rgb = [0.300, 0.330, 0.300];
+pub(crate) const BUTTON_KEY: Rgb = [0.300, 0.330, 0.300];
 /// A button that cannot be used now: a ghost of the felt, its text faint (see the module
 /// note on contrast).
-pub const BUTTON_OFF: Rgb = [0.160, 0.300, 0.210];
-pub const BUTTON_OFF_TEXT: Rgb = [0.560, 0.660, 0.590];
+pub(crate) const BUTTON_OFF: Rgb = [0.160, 0.300, 0.210];
+pub(crate) const BUTTON_OFF_TEXT: Rgb = [0.560, 0.660, 0.590];
 /// The panels (score pad, menu, notices): deep green, nearly black, with [`INK`] text.
-pub const PANEL: Rgb = [0.055, 0.145, 0.095];
+pub(crate) const PANEL: Rgb = [0.055, 0.145, 0.095];
 /// The "can't throw this back" tag on the card just taken from the pile.
 pub const TAG: Rgb = [0.640, 0.120, 0.100];
 /// The band under a meld in a hand, a little lighter than the felt.
-pub const BAND: Rgb = [0.300, 0.560, 0.380];
+pub(crate) const BAND: Rgb = [0.300, 0.560, 0.380];
 
 /// A Bevy colour from an [`Rgb`].
 /// A font size for `text` to fit `room` wide: `max`, or less for a long text. `em` is the
 /// average advance of a character in ems (DejaVu Sans: about 0.6), so it is an estimate; each
 /// caller keeps its own margin in `room` and `em`.
-pub fn fit_font(max: f32, room: f32, text: &str, em: f32) -> f32 {
+pub(crate) fn fit_font(max: f32, room: f32, text: &str, em: f32) -> f32 {
     let chars = text.chars().count().max(1) as f32;
     max.min(room / (chars * em))
 }
 
+/// The Bevy colour of `c`.
 pub fn color(c: Rgb) -> bevy::prelude::Color {
     bevy::prelude::Color::srgb(c[0], c[1], c[2])
 }
 
 /// The same colour with alpha `a`.
-pub fn color_a(c: Rgb, a: f32) -> bevy::prelude::Color {
+pub(crate) fn color_a(c: Rgb, a: f32) -> bevy::prelude::Color {
     bevy::prelude::Color::srgba(c[0], c[1], c[2], a)
 }
 
 /// An egui colour from an [`Rgb`].
-pub fn egui_color(c: Rgb) -> bevy_egui::egui::Color32 {
+pub(crate) fn egui_color(c: Rgb) -> bevy_egui::egui::Color32 {
     let b = |v: f32| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
     bevy_egui::egui::Color32::from_rgb(b(c[0]), b(c[1]), b(c[2]))
 }
 
 /// Relative luminance (WCAG 2) of an sRGB colour.
-pub fn luminance(c: Rgb) -> f32 {
+#[cfg(test)]
+pub(crate) fn luminance(c: Rgb) -> f32 {
     let lin = |v: f32| {
         if v <= 0.04045 {
             v / 12.92
@@ -103,14 +105,15 @@ pub fn luminance(c: Rgb) -> f32 {
     0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
 }
 
-/// The WCAG 2 contrast ratio of two colours, 1 to 21.
-pub fn contrast(a: Rgb, b: Rgb) -> f32 {
+/// The WCAG 2 contrast ratio of two colours, 1 to 21 (the theme's tests hold the palette to it).
+#[cfg(test)]
+pub(crate) fn contrast(a: Rgb, b: Rgb) -> f32 {
     let (la, lb) = (luminance(a), luminance(b));
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
 /// `c` scaled by `k` (darker below 1).
-pub fn shade(c: Rgb, k: f32) -> Rgb {
+pub(crate) fn shade(c: Rgb, k: f32) -> Rgb {
     [c[0] * k, c[1] * k, c[2] * k]
 }
 
@@ -119,7 +122,7 @@ const LIGHT: (f32, f32) = (0.45, 0.40);
 
 /// How bright the felt is at `(u, v)` (0..1 across and down), as a factor of [`FELT`]: 1
 /// under the light, falling smoothly to [`FELT_CORNER`] in the far corners.
-pub fn vignette(u: f32, v: f32) -> f32 {
+pub(crate) fn vignette(u: f32, v: f32) -> f32 {
     // Distance from the light, with the table's width squeezed so the falloff is elliptical.
     let d = (((u - LIGHT.0) * 1.0).powi(2) + ((v - LIGHT.1) * 1.25).powi(2)).sqrt() / 0.75;
     let t = smoothstep(0.25, 1.0, d);
@@ -141,12 +144,12 @@ fn hash(x: u32, y: u32) -> f32 {
 }
 
 /// How much the felt's grain changes its brightness, either way.
-pub const GRAIN: f32 = 0.035;
+pub(crate) const GRAIN: f32 = 0.035;
 
 /// The felt as RGBA bytes, `w`×`h`: [`FELT`] under the vignette, with a fine woven grain
 /// (alternating thread directions and a little noise) that never moves it by more than
 /// [`GRAIN`].
-pub fn felt_pixels(w: u32, h: u32) -> Vec<u8> {
+pub(crate) fn felt_pixels(w: u32, h: u32) -> Vec<u8> {
     let mut out = Vec::with_capacity((w * h * 4) as usize);
     for y in 0..h {
         for x in 0..w {
@@ -178,14 +181,14 @@ fn rounded_alpha(x: f32, y: f32, w: f32, h: f32, margin: f32, radius: f32, soft:
 
 /// A white rounded rectangle as RGBA bytes, `w`×`h`, radius `radius`, anti-aliased; for
 /// 9-sliced buttons and labels (tinted by the sprite's colour).
-pub fn rounded_pixels(w: u32, h: u32, radius: f32) -> Vec<u8> {
+pub(crate) fn rounded_pixels(w: u32, h: u32, radius: f32) -> Vec<u8> {
     pixels(w, h, |x, y| {
         rounded_alpha(x, y, w as f32, h as f32, 0.0, radius, 1.0)
     })
 }
 
 /// A white rounded outline `thick` pixels wide as RGBA bytes, for the keyboard highlight.
-pub fn ring_pixels(w: u32, h: u32, radius: f32, thick: f32) -> Vec<u8> {
+pub(crate) fn ring_pixels(w: u32, h: u32, radius: f32, thick: f32) -> Vec<u8> {
     pixels(w, h, |x, y| {
         let outer = rounded_alpha(x, y, w as f32, h as f32, 0.0, radius, 1.0);
         let inner = rounded_alpha(x, y, w as f32, h as f32, thick, radius - thick, 1.0);
@@ -194,12 +197,12 @@ pub fn ring_pixels(w: u32, h: u32, radius: f32, thick: f32) -> Vec<u8> {
 }
 
 /// How far a card's shadow image reaches beyond the card, as a fraction of the card's width.
-pub const SHADOW_SPREAD: f32 = 0.12;
+pub(crate) const SHADOW_SPREAD: f32 = 0.12;
 
 /// A card's soft shadow as RGBA bytes (black, alpha only), `w`×`h`: a rounded card shape
 /// blurred over [`SHADOW_SPREAD`] of the width on every side, fading to nothing at the
 /// image's edge.
-pub fn shadow_pixels(w: u32, h: u32) -> Vec<u8> {
+pub(crate) fn shadow_pixels(w: u32, h: u32) -> Vec<u8> {
     let spread = w as f32 * SHADOW_SPREAD / (1.0 + 2.0 * SHADOW_SPREAD);
     let mut out = pixels(w, h, |x, y| {
         rounded_alpha(
@@ -234,7 +237,7 @@ fn pixels(w: u32, h: u32, alpha: impl Fn(f32, f32) -> f32) -> Vec<u8> {
 
 /// How a card's shadow sits for a card lifted `lift` card heights off the table: its offset
 /// (in card widths and heights, right and down), its scale, and its strength.
-pub fn shadow_for(lift: f32) -> ([f32; 2], f32, f32) {
+pub(crate) fn shadow_for(lift: f32) -> ([f32; 2], f32, f32) {
     let l = lift.clamp(0.0, 0.5);
     let offset = [0.025 + l * 0.35, -(0.03 + l * 0.45)];
     let scale = 1.0 + l * 0.25;

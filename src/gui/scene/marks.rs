@@ -265,7 +265,7 @@ fn place_marks(
 }
 
 /// Shadows, meld bands, the taken tag and the keyboard ring.
-pub struct MarksPlugin;
+pub(crate) struct MarksPlugin;
 
 impl Plugin for MarksPlugin {
     fn build(&self, app: &mut App) {

@@ -7,8 +7,8 @@ pub mod art;
 pub mod buttons;
 pub mod cards;
 pub mod deal;
-pub mod felt;
-pub mod hud;
+pub(crate) mod felt;
+pub(crate) mod hud;
 pub mod look;
 pub mod marks;
 pub mod plates;
@@ -18,7 +18,7 @@ use bevy::app::PluginGroupBuilder;
 use bevy::prelude::*;
 
 /// The scene layer's plugins.
-pub struct ScenePlugins;
+pub(crate) struct ScenePlugins;
 
 impl PluginGroup for ScenePlugins {
     fn build(self) -> PluginGroupBuilder {

@@ -46,7 +46,7 @@ struct ChipLetter;
 
 /// How a seat's plate shows.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SeatPlate {
+pub(crate) struct SeatPlate {
     pub seat: Seat,
     pub name: String,
     /// The plate's centre and size.
@@ -59,7 +59,7 @@ pub struct SeatPlate {
 
 /// The two seats' plates (the player's first): named, placed at the left end of each hand's
 /// row, the one to act marked.
-pub fn seat_plates(
+pub(crate) fn seat_plates(
     m: &Match,
     phase: TurnPhase,
     level: Level,
@@ -250,7 +250,7 @@ fn fit_names(
 }
 
 /// The seats' plates.
-pub struct PlatesPlugin;
+pub(crate) struct PlatesPlugin;
 
 impl Plugin for PlatesPlugin {
     fn build(&self, app: &mut App) {

@@ -14,16 +14,24 @@
 /// The sounds the table makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cue {
+    /// A card dealt.
     Deal,
+    /// A card drawn.
     Draw,
+    /// A card discarded.
     Discard,
+    /// A knock.
     Knock,
+    /// Gin.
     Gin,
+    /// The player won the round.
     Won,
+    /// The player lost the round.
     Lost,
 }
 
 impl Cue {
+    /// Every cue.
     pub const ALL: [Cue; 7] = [
         Cue::Deal,
         Cue::Draw,
@@ -131,7 +139,8 @@ pub fn samples(cue: Cue) -> Vec<f32> {
 }
 
 /// A cue as a 16-bit PCM WAV file.
-pub fn wav(cue: Cue) -> Vec<u8> {
+#[cfg(any(has_sound, test))]
+pub(crate) fn wav(cue: Cue) -> Vec<u8> {
     let pcm: Vec<i16> = samples(cue)
         .iter()
         .map(|s| (s.clamp(-1.0, 1.0) * i16::MAX as f32) as i16)
@@ -157,7 +166,8 @@ pub fn wav(cue: Cue) -> Vec<u8> {
 }
 
 /// The cue for a move, if it makes a sound.
-pub fn cue_for(action: &crate::rules::Action) -> Option<Cue> {
+#[cfg(any(has_sound, test))]
+pub(crate) fn cue_for(action: &crate::rules::Action) -> Option<Cue> {
     use crate::rules::Action;
     match action {
         Action::TakeUpcard | Action::TakeDiscard | Action::DrawStock => Some(Cue::Draw),
@@ -260,7 +270,7 @@ mod play {
     }
 
     /// Sound effects.
-    pub struct SoundPlugin;
+    pub(crate) struct SoundPlugin;
 
     impl Plugin for SoundPlugin {
         fn build(&self, app: &mut App) {
@@ -274,7 +284,7 @@ mod play {
 pub use play::SoundPlugin;
 
 /// Whether this build plays sound.
-pub const AVAILABLE: bool = cfg!(has_sound);
+pub(crate) const AVAILABLE: bool = cfg!(has_sound);
 
 #[cfg(test)]
 mod tests {

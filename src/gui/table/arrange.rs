@@ -34,7 +34,9 @@ pub struct Hover(pub Option<Card>);
 /// [`lay_out_table`].
 #[derive(Resource)]
 pub struct TableLayout {
+    /// Where every card goes now.
     pub layout: Layout,
+    /// The metrics it was laid out for.
     pub met: Metrics,
     /// The cards are at this layout or on their way to it: false while a deal collects them
     /// to the stock.
@@ -53,7 +55,7 @@ impl Default for TableLayout {
 
 /// Lays the table out again: the round on the table with what stands raised, or, while it is
 /// being dealt, the deal's layout with nothing raised.
-pub fn lay_out_table(
+pub(crate) fn lay_out_table(
     series: Res<Series>,
     hand: Res<HandView>,
     hover: Res<Hover>,
@@ -90,7 +92,7 @@ pub fn lay_out_table(
 }
 
 /// The table's layout.
-pub struct ArrangePlugin;
+pub(crate) struct ArrangePlugin;
 
 impl Plugin for ArrangePlugin {
     fn build(&self, app: &mut App) {

@@ -30,8 +30,9 @@ use crate::seats::OPPONENT;
 const BOT_PAUSE_SECS: f32 = 0.6;
 
 /// Tells positions apart: match seed, series, deal number and moves made in the round.
-pub type PositionKey = (u64, u32, u64, usize);
+pub(crate) type PositionKey = (u64, u32, u64, usize);
 
+/// What the computer's decision depends on: a decision for another position is stale.
 pub fn position_key(m: &Match) -> PositionKey {
     (
         m.seed(),
@@ -123,7 +124,7 @@ fn forget_stale(series: Res<Series>, mut bot: ResMut<BotTask>) {
 }
 
 /// The computer's turns.
-pub struct BotPlugin;
+pub(crate) struct BotPlugin;
 
 impl Plugin for BotPlugin {
     fn build(&self, app: &mut App) {

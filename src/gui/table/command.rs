@@ -59,7 +59,9 @@ impl HandView {
 /// the cards are still being dealt.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Refusal {
+    /// The rules refused it.
     Rule(RuleError),
+    /// The cards are still being dealt.
     Dealing,
 }
 
@@ -74,8 +76,11 @@ pub struct Feedback(pub Option<Refusal>);
 /// the cards are being dealt).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerCommand {
+    /// About the series: a new one, a replay, the next round, a review.
     Series(SeriesCommand),
+    /// About the player's hand: its order, the card raised or in focus.
     Hand(HandCommand),
+    /// A move of the game.
     Move(PlayerMove),
 }
 
@@ -87,7 +92,12 @@ pub enum SeriesCommand {
     /// Abandon whatever is on the table and start a new series from this seed.
     NewSeries(u64),
     /// Play the deal `seed` with `dealer` dealing as practice (see [`Series::replay`]).
-    Replay { dealer: Seat, seed: u64 },
+    Replay {
+        /// Who dealt it.
+        dealer: Seat,
+        /// Its seed.
+        seed: u64,
+    },
     /// Review the player's decisions in round `n` (from 0) of the series in play: `review`'s
     /// business; the table changes nothing for it.
     Review(usize),
@@ -102,10 +112,13 @@ pub enum HandCommand {
     Select(Card),
     /// Start (or cancel) choosing the card to knock with.
     Knock,
+    /// Sort the hand this way.
     Sort(SortMode),
     /// Move a hand card to this position (a custom order).
     MoveCard {
+        /// The card moved.
         card: Card,
+        /// Its new place in the hand, from the left.
         to: usize,
     },
     /// Cancel knocking or a selection.
@@ -119,18 +132,28 @@ pub enum HandCommand {
 /// A move of the player's, asked of the rules core.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerMove {
+    /// Take the upcard.
     TakeUpcard,
+    /// Pass the upcard.
     Pass,
+    /// Draw from the stock.
     DrawStock,
+    /// Take the top of the discard pile.
     TakeDiscard,
     /// Discard this card, or knock with it while knocking.
     Play(Card),
+    /// Go gin.
     Gin,
+    /// Lay a card off onto the knocker's meld.
     LayOff {
+        /// The card laid off.
         card: Card,
+        /// The meld, by its place in the knock.
         meld: usize,
     },
+    /// Lay off every card that fits.
     LayOffAll,
+    /// Done laying off.
     Done,
 }
 
@@ -350,7 +373,7 @@ fn apply_commands(
 /// Run condition: what the table shows may have changed since the system it guards last ran
 /// (the series, the hand's view, the feedback, the turn phase or the window's size). Systems
 /// that lay out or word the table run only then, not every frame.
-pub fn table_changed(
+pub(crate) fn table_changed(
     series: Res<Series>,
     hand: Res<HandView>,
     feedback: Res<Feedback>,
@@ -365,7 +388,7 @@ pub fn table_changed(
 }
 
 /// The player's commands and the state only they change.
-pub struct CommandPlugin;
+pub(crate) struct CommandPlugin;
 
 impl Plugin for CommandPlugin {
     fn build(&self, app: &mut App) {

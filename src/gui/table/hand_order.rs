@@ -15,7 +15,9 @@ pub enum SortMode {
     /// Melds first, grouped, then deadwood by rank.
     #[default]
     Melds,
+    /// By rank, then suit.
     Rank,
+    /// By suit, then rank.
     Suit,
     /// The order the player dragged the cards into.
     Custom,
@@ -35,7 +37,9 @@ impl SortMode {
 /// The player's hand order: a mode, and for `Custom` the order itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandOrder {
+    /// The sort asked for.
     pub mode: SortMode,
+    /// The player's own order, where the player has moved cards.
     pub custom: Vec<Card>,
 }
 
@@ -64,7 +68,7 @@ impl HandOrder {
     }
 
     /// Moves `card` to position `to` of the hand as now shown; the order becomes custom.
-    pub fn move_card(&mut self, hand: CardSet, card: Card, to: usize) {
+    pub(crate) fn move_card(&mut self, hand: CardSet, card: Card, to: usize) {
         if !hand.contains(card) {
             return;
         }
@@ -78,7 +82,7 @@ impl HandOrder {
 
 /// The order a hand is shown in: melds first (runs low to high, sets by suit), then deadwood by
 /// rank; the index where each group starts, so the layout can leave a gap between groups.
-pub fn arranged(hand: CardSet) -> (Vec<Card>, Vec<usize>) {
+pub(crate) fn arranged(hand: CardSet) -> (Vec<Card>, Vec<usize>) {
     let a = best_arrangement(hand);
     let mut order = Vec::new();
     let mut starts = Vec::new();

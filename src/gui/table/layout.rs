@@ -29,17 +29,19 @@ pub struct Fits(pub Rect);
 pub struct CardSprite(pub Card);
 
 /// How far a raised card (the first click of a double-click) rises, in card heights.
-pub const RAISE: f32 = 0.15;
+pub(crate) const RAISE: f32 = 0.15;
 /// How far the card under the pointer (or the keyboard highlight) rises, if it can be played.
-pub const HOVER: f32 = 0.06;
+pub(crate) const HOVER: f32 = 0.06;
 /// How high a dragged card is carried, for its shadow (it follows the pointer).
-pub const DRAGGED: f32 = 0.3;
+pub(crate) const DRAGGED: f32 = 0.3;
 
 /// Which cards stand above the rest: the one raised by a first click, and the playable one
 /// under the pointer or the keyboard highlight.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Lifts {
+    /// The card the player has raised.
     pub raised: Option<Card>,
+    /// The card under the pointer.
     pub pointed: Option<Card>,
 }
 
@@ -59,7 +61,7 @@ impl Lifts {
 /// The rectangle a card answers clicks in: its own, and for a lifted card also the slot it
 /// rose from, so a click low on it (or the second click of a double-click) still lands on it
 /// and the pointer does not fall off a card that rose from under it.
-pub fn hit_box(pos: Vec3, size: Vec2, lift: f32) -> (Vec3, Vec2) {
+pub(crate) fn hit_box(pos: Vec3, size: Vec2, lift: f32) -> (Vec3, Vec2) {
     let lift = size.y * lift;
     (pos - Vec3::Y * lift / 2.0, size + Vec2::Y * lift)
 }
@@ -67,7 +69,9 @@ pub fn hit_box(pos: Vec3, size: Vec2, lift: f32) -> (Vec3, Vec2) {
 /// Where the layout wants a card, and whether it shows its face.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Placed {
+    /// Where it lies (z: which is on top).
     pub pos: Vec3,
+    /// Whether its face shows.
     pub face_up: bool,
     /// How far it stands above the table, in card heights (for its shadow and its hit box).
     pub lift: f32,
@@ -91,6 +95,7 @@ impl Placed {
 /// Every card's target, plus what input needs to know about the table's geography.
 #[derive(Clone, Debug, Default)]
 pub struct Layout {
+    /// Every card and where it goes.
     pub cards: Vec<(Card, Placed)>,
     /// The knocker's melds (by the core's meld number) as screen rectangles: layoff targets.
     pub melds: Vec<Rect>,
@@ -102,12 +107,13 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// Where `c` goes, if it is on the table.
     pub fn get(&self, c: Card) -> Option<Placed> {
         self.cards.iter().find(|p| p.0 == c).map(|p| p.1)
     }
 
     /// Where in the hand (as an index among the other cards) a card dropped at `x` goes.
-    pub fn hand_slot(&self, card: Card, x: f32) -> usize {
+    pub(crate) fn hand_slot(&self, card: Card, x: f32) -> usize {
         self.hand
             .iter()
             .filter(|&&c| c != card)
@@ -116,7 +122,7 @@ impl Layout {
     }
 
     /// The knocker's meld under `p`, if any.
-    pub fn meld_at(&self, p: Vec2) -> Option<usize> {
+    pub(crate) fn meld_at(&self, p: Vec2) -> Option<usize> {
         self.melds.iter().position(|r| r.contains(p))
     }
 }
@@ -135,7 +141,7 @@ fn row_step(met: Metrics, n: usize, gaps: f32) -> f32 {
 
 /// The width of a row of `n` cards in one group, from the first card's left edge to the last
 /// card's right edge.
-pub fn row_width(met: Metrics, n: usize) -> f32 {
+pub(crate) fn row_width(met: Metrics, n: usize) -> f32 {
     row_step(met, n, 0.0) * (n as f32 - 1.0).max(0.0) + met.card.x
 }
 
@@ -369,7 +375,10 @@ pub fn layout(m: &Match, met: Metrics, order: &HandOrder, lifts: Lifts) -> Layou
 }
 
 /// The card under `world`: the topmost one whose rectangle contains it.
-pub fn card_at(world: Vec2, cards: impl Iterator<Item = (Card, Vec3, Vec2)>) -> Option<Card> {
+pub(crate) fn card_at(
+    world: Vec2,
+    cards: impl Iterator<Item = (Card, Vec3, Vec2)>,
+) -> Option<Card> {
     let mut best: Option<(f32, Card)> = None;
     for (c, pos, size) in cards {
         let d = (world - pos.truncate()).abs();

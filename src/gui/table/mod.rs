@@ -22,7 +22,7 @@ use bevy::app::PluginGroupBuilder;
 use bevy::prelude::*;
 
 /// The table layer's plugins: the series it opens with and what was read from disk at start.
-pub struct TablePlugins {
+pub(crate) struct TablePlugins {
     pub series: series::Series,
     pub boot: persist::Boot,
     /// The seed of the series opened, while nothing has been played in it.

@@ -36,11 +36,15 @@ use crate::store::{Notice, Paths, Store, Stored, WriteError};
 
 /// Everything read from disk at start.
 pub struct Boot {
+    /// The player's settings.
     pub settings: Settings,
+    /// The player's statistics.
     pub stats: Stats,
+    /// The series saved.
     pub saved: SavedSeries,
     /// The series with a friend left off last time, if any.
     pub friend: FriendFile,
+    /// What the player should be told about the files read.
     pub notices: Vec<Notice>,
     stores: Stores,
 }
@@ -103,7 +107,7 @@ pub struct Statistics(pub Stats);
 /// Things the player should know about the files (a bad file kept aside, a failed write),
 /// until the overlay has shown them.
 #[derive(Resource, Clone, Debug, Default, Deref, DerefMut)]
-pub struct Notices(pub Vec<Notice>);
+pub(crate) struct Notices(pub Vec<Notice>);
 
 type Job = Box<dyn FnOnce() -> Result<(), Notice> + Send>;
 
@@ -129,7 +133,7 @@ impl FileWriter {
     }
 
     /// Keeps the series with a friend (or, with none, forgets it), off the render thread.
-    pub fn write_friend(&self, file: FriendFile) {
+    pub(crate) fn write_friend(&self, file: FriendFile) {
         self.write(&self.stores.friend, file);
     }
 
@@ -146,7 +150,7 @@ impl FileWriter {
 
     /// Asks the writer to wait for everything queued so far when the process exits (see the
     /// module's notes): for the game's own run, which has one writer.
-    pub fn flush_at_exit(&self) {
+    pub(crate) fn flush_at_exit(&self) {
         if let Some(tx) = &self.tx
             && let Ok(mut at_exit) = AT_EXIT.lock()
         {
@@ -310,14 +314,14 @@ fn collect_errors(files: Res<FileWriter>, mut notices: ResMut<Notices>) {
 }
 
 /// Saving and loading.
-pub struct PersistPlugin {
+pub(crate) struct PersistPlugin {
     boot: std::sync::Mutex<Option<Boot>>,
     /// The seed of the series the table opens with, when it is a new one (see `autosave`).
     opening_seed: Option<u64>,
 }
 
 impl PersistPlugin {
-    pub fn new(boot: Boot, opening_seed: Option<u64>) -> PersistPlugin {
+    pub(crate) fn new(boot: Boot, opening_seed: Option<u64>) -> PersistPlugin {
         PersistPlugin {
             boot: std::sync::Mutex::new(Some(boot)),
             opening_seed,

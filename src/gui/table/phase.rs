@@ -18,15 +18,23 @@ use crate::seats::HUMAN;
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TurnPhase {
     #[default]
+    /// The cards are being dealt.
     Dealing,
+    /// The player may take the upcard or pass.
     UpcardOffer,
+    /// The player draws.
     Draw,
+    /// The player discards (or knocks).
     Discard,
+    /// The player lays off onto the knock.
     Layoff,
+    /// The other side's turn: the computer's or the friend's.
     OpponentTurn,
+    /// The round is over.
     RoundOver,
 }
 
+/// The phase the match `m` is in (not counting the deal's animation).
 pub fn phase_of(m: &Match) -> TurnPhase {
     let r = m.round();
     match (r.phase(), r.to_act()) {
@@ -44,7 +52,7 @@ pub fn phase_of(m: &Match) -> TurnPhase {
 /// mid-deal starts the deal over for its own round.
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[source(TurnPhase = TurnPhase::Dealing)]
-pub enum DealStage {
+pub(crate) enum DealStage {
     /// A round to deal; nothing has moved yet.
     #[default]
     Starting,
@@ -78,7 +86,7 @@ impl DealtRound {
 }
 
 /// Tells rounds of a match apart: the match seed and the round's number.
-pub fn round_key(m: &Match) -> (u64, u64) {
+pub(crate) fn round_key(m: &Match) -> (u64, u64) {
     (m.seed(), m.deals())
 }
 
@@ -105,7 +113,9 @@ pub enum TableSet {
     /// Inside `Apply`, in this order: the player's commands, the computer's move, then the
     /// announcement of a round that ended.
     Commands,
+    /// Inside `Apply`: the computer's move.
     Bot,
+    /// Inside `Apply`: a round that ended is announced.
     Announce,
     /// Cards move to where the core says they are.
     Show,
@@ -118,7 +128,7 @@ pub enum TableSet {
 }
 
 /// The turn phase, the frame's order and the deal's progress.
-pub struct PhasePlugin;
+pub(crate) struct PhasePlugin;
 
 impl Plugin for PhasePlugin {
     fn build(&self, app: &mut App) {

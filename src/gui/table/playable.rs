@@ -34,7 +34,7 @@ pub fn playable(m: &Match, phase: TurnPhase, knocking: bool, c: Card) -> bool {
 /// What the keyboard highlight moves through in `phase`, left to right: the pile tops that may
 /// be taken when drawing or offered the upcard, the hand (in the order shown, `shown`) when
 /// discarding or laying off; nothing while the computer plays.
-pub fn focusable(m: &Match, phase: TurnPhase, shown: &[Card]) -> Vec<Card> {
+pub(crate) fn focusable(m: &Match, phase: TurnPhase, shown: &[Card]) -> Vec<Card> {
     let r = m.round();
     match phase {
         TurnPhase::UpcardOffer | TurnPhase::Draw => {
@@ -55,7 +55,7 @@ pub fn focusable(m: &Match, phase: TurnPhase, shown: &[Card]) -> Vec<Card> {
 /// Where the highlight goes from `focus` on `dir` (−1 left, +1 right) among `list`: the next
 /// card, stopping at the ends; from nowhere (or a card no longer there) the first card for →
 /// and the last for ←.
-pub fn step_focus(list: &[Card], focus: Option<Card>, dir: i32) -> Option<Card> {
+pub(crate) fn step_focus(list: &[Card], focus: Option<Card>, dir: i32) -> Option<Card> {
     if list.is_empty() {
         return None;
     }
@@ -69,7 +69,12 @@ pub fn step_focus(list: &[Card], focus: Option<Card>, dir: i32) -> Option<Card> 
 }
 
 /// The keyboard highlight if it is on something that may be highlighted now.
-pub fn live_focus(m: &Match, phase: TurnPhase, hand: &HandView, shown: &[Card]) -> Option<Card> {
+pub(crate) fn live_focus(
+    m: &Match,
+    phase: TurnPhase,
+    hand: &HandView,
+    shown: &[Card],
+) -> Option<Card> {
     hand.focus
         .filter(|f| focusable(m, phase, shown).contains(f))
 }

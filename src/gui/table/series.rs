@@ -26,6 +26,7 @@ pub struct Series {
     pub current: Match,
     /// The computer's level for this series.
     pub level: Level,
+    /// The seed of the computer's choices.
     pub bot_seed: u64,
     /// Whose series the table plays: the player's own, a practice deal or a friend's.
     pub plays: Plays,
@@ -43,7 +44,10 @@ pub enum Plays {
     #[default]
     Own,
     /// A deal replayed from its seed, as practice; the player's series waits untouched.
-    Practice { aside: Match },
+    Practice {
+        /// The player's series.
+        aside: Match,
+    },
     /// A friend's series: how the player's moves leave the table.
     Friend(FriendSeat),
 }
@@ -72,7 +76,7 @@ pub struct FriendSeat {
 /// A round that has just been entered on the scoreboard. Its entry says what it closed and
 /// decided; the scoreboard after it is the match's own.
 #[derive(Message, Clone, Debug, PartialEq)]
-pub struct RoundEnd {
+pub(crate) struct RoundEnd {
     pub result: RoundResult,
     pub entry: Entry,
     /// A replayed deal: shown, but not counted or saved.
@@ -109,7 +113,7 @@ impl Series {
     }
 
     /// The friend's seat, to hand the player's moves on.
-    pub fn friend_mut(&mut self) -> Option<&mut FriendSeat> {
+    pub(crate) fn friend_mut(&mut self) -> Option<&mut FriendSeat> {
         match &mut self.plays {
             Plays::Friend(f) => Some(f),
             _ => None,
@@ -118,7 +122,7 @@ impl Series {
 
     /// A series with a friend on the table, `current` its match as this side knows it; the
     /// player's own series is set aside and comes back with [`Series::leave_friend`].
-    pub fn with_friend(&mut self, current: Match, hosting: bool) {
+    pub(crate) fn with_friend(&mut self, current: Match, hosting: bool) {
         let solo = match std::mem::take(&mut self.plays) {
             Plays::Friend(f) => f.solo,
             own => Box::new(Series {
@@ -138,7 +142,7 @@ impl Series {
     }
 
     /// Back to the series against the computer.
-    pub fn leave_friend(&mut self) {
+    pub(crate) fn leave_friend(&mut self) {
         if let Plays::Friend(f) = std::mem::take(&mut self.plays) {
             *self = *f.solo;
         }
@@ -147,7 +151,7 @@ impl Series {
     /// The one way a series starts: under the rules and level `settings` hold now. With a
     /// seed, a new match from it (abandoning whatever is on the table); without, the next
     /// series of the match on the table, which must be over.
-    pub fn start_series(
+    pub(crate) fn start_series(
         &mut self,
         settings: &Settings,
         seed: Option<u64>,
@@ -179,7 +183,7 @@ impl Series {
     }
 
     /// The practice deal is over: the player's series comes back; false if none was aside.
-    pub fn end_practice(&mut self) -> bool {
+    pub(crate) fn end_practice(&mut self) -> bool {
         match std::mem::take(&mut self.plays) {
             Plays::Practice { aside } => {
                 self.current = aside;
@@ -193,7 +197,7 @@ impl Series {
     }
 
     /// The player's series, even while a deal is replayed.
-    pub fn players_series(&self) -> &Match {
+    pub(crate) fn players_series(&self) -> &Match {
         match &self.plays {
             Plays::Practice { aside } => aside,
             _ => &self.current,
@@ -228,7 +232,7 @@ impl Series {
 
     /// A match told by the link (a friend's move, a deal): put on the table, and its newly
     /// finished rounds announced.
-    pub fn friend_table(&mut self, m: &Match) {
+    pub(crate) fn friend_table(&mut self, m: &Match) {
         // The host's word came: moves of the player's it has not taken (sent while the
         // connection was down) are dropped, and the player moves again from the table shown.
         if let Some(f) = self.friend_mut() {
@@ -258,7 +262,7 @@ impl Series {
     }
 
     /// Rounds finished since the last call.
-    pub fn take_ended(&mut self) -> Vec<RoundEnd> {
+    pub(crate) fn take_ended(&mut self) -> Vec<RoundEnd> {
         std::mem::take(&mut self.ended)
     }
 
@@ -283,7 +287,7 @@ fn emit_round_ends(mut series: ResMut<Series>, mut out: MessageWriter<RoundEnd>)
 /// banner and the Replay page: a seed is told only once its round is over (it gives every card
 /// away). Worked out again only when a round ends or the match changes.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct FinishedDeals {
+pub(crate) struct FinishedDeals {
     key: Option<(u64, bool, u64, usize)>,
     pub list: Vec<DealPlayed>,
 }
@@ -314,7 +318,7 @@ fn sync_phase(
 }
 
 /// The series on the table (the one it opens with given), its round ends and finished deals.
-pub struct SeriesPlugin {
+pub(crate) struct SeriesPlugin {
     pub series: Series,
 }
 

@@ -15,7 +15,7 @@ use crate::rules::Match;
 /// The table as it shows: the series, the player's hand view and feedback, the turn phase, the
 /// window's metrics, the language and the settings. Read-only.
 #[derive(SystemParam)]
-pub struct TableView<'w> {
+pub(crate) struct TableView<'w> {
     pub series: Res<'w, Series>,
     pub hand: Res<'w, HandView>,
     pub feedback: Res<'w, Feedback>,
@@ -27,17 +27,17 @@ pub struct TableView<'w> {
 
 impl TableView<'_> {
     /// The match on the table.
-    pub fn m(&self) -> &Match {
+    pub(crate) fn m(&self) -> &Match {
         &self.series.current
     }
 
     /// The turn phase now.
-    pub fn phase(&self) -> TurnPhase {
+    pub(crate) fn phase(&self) -> TurnPhase {
         *self.state.get()
     }
 
     /// The card metrics for the window now.
-    pub fn met(&self) -> Metrics {
+    pub(crate) fn met(&self) -> Metrics {
         self.screen.metrics
     }
 }

@@ -29,13 +29,13 @@ use crate::words::score::{ScoreView, banner, worked_out};
 
 /// The last round's end and the round it belongs to.
 #[derive(Resource, Default)]
-pub struct Banner {
+pub(crate) struct Banner {
     banner: Option<RoundEnd>,
     banner_round: Option<(u64, u64)>,
 }
 
 /// Keeps the banner for the round that just ended.
-pub fn take_banners(
+pub(crate) fn take_banners(
     mut ends: MessageReader<RoundEnd>,
     series: Res<Series>,
     mut overlay: ResMut<Banner>,
@@ -76,7 +76,7 @@ fn banner_lines(sp: &Speech, e: &RoundEnd, after: &crate::rules::Scoreboard) -> 
 }
 
 /// The banner, from the end of a round until the next one is dealt.
-pub fn banner_window(
+pub(crate) fn banner_window(
     mut contexts: EguiContexts,
     series: Res<Series>,
     banner: Res<Banner>,
@@ -184,7 +184,7 @@ fn banner_body(
 }
 
 /// The series summary once all three games have closed.
-pub fn summary_window(
+pub(crate) fn summary_window(
     mut contexts: EguiContexts,
     series: Res<Series>,
     speech: Res<Speech>,

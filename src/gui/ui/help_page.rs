@@ -14,7 +14,7 @@ use crate::rules::RuleSettings;
 /// The How to play page's sections, in order: each a heading and a body message. The bodies
 /// take the rules' numbers as variables ([`help_args`]), so the page says what the series in
 /// play is scored by.
-pub const HELP: [(&str, &str); 8] = [
+pub(crate) const HELP: [(&str, &str); 8] = [
     ("help-round-title", "help-round"),
     ("help-melds-title", "help-melds"),
     ("help-knock-title", "help-knock"),
@@ -29,7 +29,9 @@ pub const HELP: [(&str, &str); 8] = [
 /// Cargo.lock (see `.ci/about.toml`; CI fails when they are out of date), and the font's
 /// licence: compiled in, so the game carries them wherever it is copied.
 pub const NOTICES: &str = include_str!("../../../assets/licenses/THIRD-PARTY-NOTICES.md");
+/// The fonts' licences, shown in How to play.
 pub const FONT_LICENCE: &str = include_str!("../../../assets/fonts/CREDITS.md");
+/// The game's licence, shown in How to play.
 pub const GAME_LICENCE: &str = include_str!("../../../assets/licenses/LICENSE-MIT");
 
 /// A licence text as written (not translated), in a scrolling box of its own that lays out
@@ -52,7 +54,7 @@ fn licence_text(ui: &mut egui::Ui, id: &str, text: &str) {
 }
 
 /// The numbers the How to play page takes from the rules.
-pub fn help_args(rules: &RuleSettings) -> Vec<Arg<'static>> {
+pub(crate) fn help_args(rules: &RuleSettings) -> Vec<Arg<'static>> {
     vec![
         ("gin", rules.gin_bonus.into()),
         ("undercut", rules.undercut_bonus.into()),

@@ -50,7 +50,7 @@ fn series_in_play(series: &Series) -> bool {
 /// What Esc does on `screen`: back from a page to the main menu, close the main menu, or open
 /// it, except while the player is choosing a card to knock with or has one raised (Esc cancels
 /// that, in `input`). `None`: nothing.
-pub fn on_escape(screen: MenuScreen, hand: &HandView) -> Option<MenuScreen> {
+pub(crate) fn on_escape(screen: MenuScreen, hand: &HandView) -> Option<MenuScreen> {
     match screen {
         MenuScreen::Main => Some(MenuScreen::Closed),
         MenuScreen::Closed if hand.knocking || hand.selected.is_some() => None,
@@ -176,7 +176,7 @@ fn confirm_page(
 }
 
 /// The main menu and its pages.
-pub struct MenuPlugin;
+pub(crate) struct MenuPlugin;
 
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {

@@ -8,23 +8,23 @@ pub mod friend;
 pub mod help_page;
 pub mod menu;
 pub mod moves;
-pub mod notes;
+pub(crate) mod notes;
 pub mod overlay;
 pub mod page;
-pub mod placer;
-pub mod replay_page;
+pub(crate) mod placer;
+pub(crate) mod replay_page;
 pub mod review;
 pub mod room;
 pub mod score;
-pub mod settings_page;
-pub mod stats_page;
+pub(crate) mod settings_page;
+pub(crate) mod stats_page;
 pub mod theme;
 
 use bevy::app::PluginGroupBuilder;
 use bevy::prelude::*;
 
 /// The egui layer's plugins.
-pub struct UiPlugins;
+pub(crate) struct UiPlugins;
 
 impl PluginGroup for UiPlugins {
     fn build(self) -> PluginGroupBuilder {

@@ -46,7 +46,7 @@ fn moves_log(
 }
 
 /// The round's moves, where they fit (or their strip).
-pub fn moves_window(
+pub(crate) fn moves_window(
     mut contexts: EguiContexts,
     series: Res<Series>,
     speech: Res<Speech>,

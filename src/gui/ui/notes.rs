@@ -16,7 +16,7 @@ use crate::words;
 /// The deal's commitment from before its first card moves; its seed once the round is over,
 /// never before (it gives every card away), except in a deal replayed from the seed the
 /// player typed: see `rules::commit`.
-pub fn seed_note(
+pub(crate) fn seed_note(
     mut contexts: EguiContexts,
     series: Res<Series>,
     speech: Res<Speech>,
@@ -78,7 +78,7 @@ pub fn seed_note(
 }
 
 /// Notices about the player's files, until the player closes them.
-pub fn notice_window(
+pub(crate) fn notice_window(
     mut contexts: EguiContexts,
     speech: Res<Speech>,
     mut notices: ResMut<Notices>,

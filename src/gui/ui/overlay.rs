@@ -166,7 +166,7 @@ fn repair_chords(
 }
 
 /// The egui overlay: its windows in their order.
-pub struct OverlayPlugin;
+pub(crate) struct OverlayPlugin;
 
 impl Plugin for OverlayPlugin {
     fn build(&self, app: &mut App) {

@@ -64,7 +64,9 @@ fn watch(ctx: &egui::Context, shown: u64) {
 
 /// Drops from egui's input the presses and releases of the primary button made near the press
 /// that changed a menu page, within a double click's time of it (see the module's docs).
-pub fn drop_guarded_clicks(mut contexts: Query<(&mut bevy_egui::EguiInput, &mut EguiContext)>) {
+pub(crate) fn drop_guarded_clicks(
+    mut contexts: Query<(&mut bevy_egui::EguiInput, &mut EguiContext)>,
+) {
     for (mut input, mut ctx) in &mut contexts {
         drop_guarded(ctx.get_mut(), &mut input.0);
     }
@@ -98,13 +100,13 @@ fn drop_guarded(ctx: &egui::Context, raw: &mut egui::RawInput) {
 /// it. egui's own `Modal` would do this but has no title bar; here the window is a sublayer of
 /// the backdrop, so egui keeps it directly above the backdrop even after a click on the
 /// backdrop raises that, and keyboard focus stays in the window (`set_modal_layer`).
-pub fn menu_window(ctx: &egui::Context, title: String, add: impl FnOnce(&mut egui::Ui)) {
+pub(crate) fn menu_window(ctx: &egui::Context, title: String, add: impl FnOnce(&mut egui::Ui)) {
     menu_window_showing(ctx, title, (), add);
 }
 
 /// [`menu_window`] for a page whose contents change with `shown` as well as with its title
 /// (the Play a friend page's steps): a change arms the double-click guard.
-pub fn menu_window_showing(
+pub(crate) fn menu_window_showing(
     ctx: &egui::Context,
     title: String,
     shown: impl std::hash::Hash + std::fmt::Debug,

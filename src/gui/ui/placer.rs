@@ -16,7 +16,7 @@ use crate::gui::app::screen::Metrics;
 
 /// The overlay's windows being placed this frame, one after another (see the module's docs).
 #[derive(Resource, Default)]
-pub struct Placer {
+pub(crate) struct Placer {
     /// egui's zoom: the table's text scale.
     pub zoom: f32,
     /// The player's text size (1 at 100%), of which `zoom` is a part.
@@ -46,7 +46,7 @@ pub struct Placer {
 impl Placer {
     /// Starts a frame's placing: what must stay clear (window pixels), the room, and a key of
     /// what the windows' sizes depend on (a change lets them be measured afresh).
-    pub fn begin(&mut self, keep: Vec<Keep>, region: Rect, min_scale: f32, table_key: u64) {
+    pub(crate) fn begin(&mut self, keep: Vec<Keep>, region: Rect, min_scale: f32, table_key: u64) {
         self.firm = keep.iter().filter(|k| !k.yields).map(|k| k.rect).collect();
         self.keep = keep.into_iter().map(|k| k.rect).collect();
         self.region = region;
@@ -59,7 +59,7 @@ impl Placer {
 
     /// Ends the frame's placing: a window that moved or changed scale is drawn again at once,
     /// not at the next input.
-    pub fn finish(&mut self, ctx: &egui::Context) {
+    pub(crate) fn finish(&mut self, ctx: &egui::Context) {
         if self.scales != self.scales_drawn {
             self.scales_drawn = self.scales.clone();
             ctx.request_repaint();
@@ -77,7 +77,7 @@ impl Placer {
     }
 
     /// Keeps clear a window as it was just drawn.
-    pub fn keep_drawn(&mut self, r: egui::Rect) {
+    pub(crate) fn keep_drawn(&mut self, r: egui::Rect) {
         self.hold(self.px(r));
     }
 
@@ -106,7 +106,7 @@ impl Placer {
     /// Where window `id` goes: its size at scale 1 is last frame's (`guess` before it was
     /// ever drawn), its height `min_h` points when it can grow into the room below; tried on
     /// each of `sides` at scale 1, then smaller down to `min_scale`. `None` if it fits nowhere.
-    pub fn place(
+    pub(crate) fn place(
         &mut self,
         ctx: &egui::Context,
         id: &'static str,
@@ -153,7 +153,7 @@ impl Placer {
     /// and last turn: [`Keep::yields`]) if that makes room, else top left over
     /// the table, free down to the window's bottom; either way kept clear by the windows placed
     /// after it.
-    pub fn place_anyway(
+    pub(crate) fn place_anyway(
         &mut self,
         ctx: &egui::Context,
         id: &'static str,
@@ -184,6 +184,6 @@ impl Placer {
 }
 
 /// The smallest scale a window's text is drawn at to make room: the size of 80% text.
-pub fn min_scale(met: Metrics) -> f32 {
+pub(crate) fn min_scale(met: Metrics) -> f32 {
     (0.8 / met.ui).min(1.0)
 }

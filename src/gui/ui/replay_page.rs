@@ -15,7 +15,7 @@ use crate::words;
 
 /// The replay page's form.
 #[derive(Resource)]
-pub struct ReplayForm {
+pub(crate) struct ReplayForm {
     pub(super) seed: String,
     pub(super) dealer: Seat,
     /// The seed typed is not a number.
@@ -33,7 +33,7 @@ impl Default for ReplayForm {
 }
 
 /// The Replay page.
-pub fn replay_page(
+pub(crate) fn replay_page(
     mut contexts: EguiContexts,
     deals: Res<FinishedDeals>,
     speech: Res<Speech>,

@@ -43,16 +43,26 @@ use crate::words;
 #[derive(Default)]
 pub enum ReviewState {
     #[default]
+    /// No review open.
     Closed,
+    /// Worked out in the background.
     Running {
+        /// The round reviewed, by its place in the history.
         round: usize,
+        /// Decisions reviewed so far.
         done: Arc<AtomicUsize>,
+        /// Decisions to review.
         total: Arc<AtomicUsize>,
+        /// The task working it out.
         task: Task<Result<Review, RuleError>>,
     },
+    /// Worked out and shown.
     Ready {
+        /// The round reviewed, by its place in the history.
         round: usize,
+        /// The review.
         review: Review,
+        /// The decision shown.
         step: usize,
     },
 }
@@ -163,11 +173,11 @@ fn collect(mut rr: ResMut<RoundReview>) {
 
 /// Where the review window goes this frame (it opens the frame after it is asked for).
 #[derive(Resource, Default)]
-pub struct ReviewPlace(Option<PlacedWindow>);
+pub(crate) struct ReviewPlace(Option<PlacedWindow>);
 
 /// Places the review, asked for by the player, before every other window: it opens even where
 /// there is no room.
-pub fn place_review(
+pub(crate) fn place_review(
     mut contexts: EguiContexts,
     rr: Res<RoundReview>,
     mut placer: ResMut<Placer>,
@@ -191,7 +201,7 @@ pub fn place_review(
 /// the player's text size.
 const COLUMN: f32 = 250.0;
 const GUTTER: f32 = 14.0;
-pub const WIDTH: f32 = 3.0 * COLUMN + 2.0 * GUTTER + 40.0;
+pub(crate) const WIDTH: f32 = 3.0 * COLUMN + 2.0 * GUTTER + 40.0;
 
 /// What the player asked of the review window this frame.
 enum Asked {
@@ -289,7 +299,7 @@ fn step_buttons(ui: &mut egui::Ui, sp: &Speech, rev: &Review, step: usize) -> Op
 /// bar (the title leads the first line, one line less for the room between the revealed
 /// hands), wide and low, at its own width at each scale (egui would keep it as wide as it
 /// ever was).
-pub fn review_ui(
+pub(crate) fn review_ui(
     mut contexts: EguiContexts,
     mut rr: ResMut<RoundReview>,
     speech: Res<Speech>,
@@ -355,7 +365,7 @@ pub fn review_ui(
 }
 
 /// The round review.
-pub struct ReviewPlugin;
+pub(crate) struct ReviewPlugin;
 
 impl Plugin for ReviewPlugin {
     fn build(&self, app: &mut App) {

@@ -32,7 +32,9 @@ use crate::seats::HUMAN;
 /// rectangle in window pixels (logical, from the window's top-left corner, y down).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Keep {
+    /// What it is, for messages.
     pub what: String,
+    /// Where it is, in window pixels.
     pub rect: Rect,
     /// A window the player asked for (the round review) may lie over it where it has no room
     /// elsewhere: the other side's hand, its name plate and the line telling its last turn
@@ -42,7 +44,7 @@ pub struct Keep {
 }
 
 /// A table rectangle (centre origin, y up) in window pixels (top-left origin, y down).
-pub fn to_window(met: Metrics, r: Rect) -> Rect {
+pub(crate) fn to_window(met: Metrics, r: Rect) -> Rect {
     let h = met.size / 2.0;
     Rect::new(r.min.x + h.x, h.y - r.max.y, r.max.x + h.x, h.y - r.min.y)
 }
@@ -151,8 +153,11 @@ fn card_groups(
 /// Which edge of its region a window keeps to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Edge {
+    /// Against the left edge.
     Left,
+    /// Against the right edge.
     Right,
+    /// In the middle.
     Center,
 }
 
@@ -160,7 +165,9 @@ pub enum Edge {
 /// top (for a window whose list may grow into it).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Spot {
+    /// Where it goes, in window pixels.
     pub rect: Rect,
+    /// How far down it may grow.
     pub bottom: f32,
 }
 
@@ -168,14 +175,14 @@ pub struct Spot {
 /// drawn at (1 = the player's size; less where the room is short), and how far down it may
 /// grow.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PlacedWindow {
+pub(crate) struct PlacedWindow {
     pub pos: Vec2,
     pub scale: f32,
     pub bottom: f32,
 }
 
 /// How far the overlay keeps from what it must not cover, in window pixels.
-pub const GAP: f32 = 6.0;
+pub(crate) const GAP: f32 = 6.0;
 
 /// A place in `region` for a `size` rectangle kept to `side` that touches none of `keep`
 /// (each kept `GAP` clear), or `None` if there is none: against the region's edge on that

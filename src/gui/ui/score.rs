@@ -25,7 +25,7 @@ use crate::words::score::ScoreView;
 
 /// What the score and moves windows keep from frame to frame.
 #[derive(Resource, Default)]
-pub struct ScoreRoom {
+pub(crate) struct ScoreRoom {
     /// The score window's height with its History folded, and the moves window's with three
     /// moves, at scale 1 (egui points).
     score_min_h: Option<f32>,
@@ -39,7 +39,7 @@ impl ScoreRoom {
     /// The strip of window `which` (its strip's id `strip_id`, named `name`), for a window with
     /// no room: a click opens the window over the table, in the position `position`, or folds
     /// it again. Whether the window is open.
-    pub fn strip(
+    pub(crate) fn strip(
         &mut self,
         ctx: &egui::Context,
         placer: &mut Placer,
@@ -56,7 +56,7 @@ impl ScoreRoom {
 }
 
 /// A seat's name in the score pad's rows.
-pub fn seat_name(sp: &Speech, seat: crate::rules::Seat) -> String {
+pub(crate) fn seat_name(sp: &Speech, seat: crate::rules::Seat) -> String {
     sp.t("seat-name", &[("who", words::who(seat).into())])
 }
 
@@ -263,7 +263,7 @@ fn replay_button(
 }
 
 /// The score pad, where it fits (or its strip).
-pub fn score_window(
+pub(crate) fn score_window(
     mut contexts: EguiContexts,
     series: Res<Series>,
     speech: Res<Speech>,

@@ -20,7 +20,7 @@ use crate::words;
 const PAGE_FRAME: f32 = 120.0;
 
 /// The Settings page.
-pub fn settings_page(
+pub(crate) fn settings_page(
     mut contexts: EguiContexts,
     speech: Res<Speech>,
     mut settings: ResMut<PlayerSettings>,

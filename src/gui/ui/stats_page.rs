@@ -12,7 +12,7 @@ use crate::gui::table::persist::Statistics;
 use crate::words;
 
 /// The Statistics page.
-pub fn stats_page(
+pub(crate) fn stats_page(
     mut contexts: EguiContexts,
     speech: Res<Speech>,
     stats: Res<Statistics>,

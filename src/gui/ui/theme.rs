@@ -28,7 +28,7 @@ const CONTROL_PRESSED: look::Rgb = [0.440, 0.360, 0.140];
 
 /// An egui button that sits on the felt (the overlay's strips), in the style of the table's
 /// own buttons.
-pub fn table_button(text: &str) -> egui::Button<'static> {
+pub(crate) fn table_button(text: &str) -> egui::Button<'static> {
     egui::Button::new(
         egui::RichText::new(text.to_string())
             .color(egui_color(BUTTON_TEXT))
@@ -116,7 +116,7 @@ fn apply_theme(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
 }
 
 /// `text` with the cards in it (8♦, A♥) in their suits' colours for the deck in use.
-pub fn card_text(ui: &egui::Ui, text: &str, four_color: bool) -> egui::text::LayoutJob {
+pub(crate) fn card_text(ui: &egui::Ui, text: &str, four_color: bool) -> egui::text::LayoutJob {
     let style = ui.style();
     let font = egui::TextStyle::Body.resolve(style);
     let normal = ui.visuals().text_color();
@@ -131,7 +131,11 @@ pub fn card_text(ui: &egui::Ui, text: &str, four_color: bool) -> egui::text::Lay
 }
 
 /// Draws with egui's text and spacing `f` times their size (a window given less room).
-pub fn at_scale<R>(ctx: &egui::Context, f: f32, draw: impl FnOnce(&egui::Context) -> R) -> R {
+pub(crate) fn at_scale<R>(
+    ctx: &egui::Context,
+    f: f32,
+    draw: impl FnOnce(&egui::Context) -> R,
+) -> R {
     if (f - 1.0).abs() < 1e-3 {
         return draw(ctx);
     }
@@ -163,7 +167,7 @@ pub fn at_scale<R>(ctx: &egui::Context, f: f32, draw: impl FnOnce(&egui::Context
 }
 
 /// egui in the table's colours.
-pub struct ThemePlugin;
+pub(crate) struct ThemePlugin;
 
 impl Plugin for ThemePlugin {
     fn build(&self, app: &mut App) {

@@ -29,7 +29,9 @@ pub struct Friend(pub Option<FriendGame>);
 
 /// This side of a series with a friend.
 pub enum Role {
+    /// Hosting: this game referees.
     Host(Host),
+    /// Joined the friend's game.
     Guest(Guest),
 }
 
@@ -58,14 +60,20 @@ pub enum FriendStatus {
     /// The friend ended the series.
     Left,
     /// The friend's game speaks another version of the protocol: both should update.
-    OtherVersion { theirs: String },
+    OtherVersion {
+        /// The version the friend's game plays.
+        theirs: String,
+    },
     /// The link could not start.
     Failed(String),
 }
 
+/// This side of a series with a friend: the link, the state machine and where it stands.
 pub struct FriendGame {
+    /// Host or guest, with its state machine.
     pub side: Role,
     link: Link,
+    /// Where the series stands.
     pub status: FriendStatus,
     /// The invite code, when hosting, and the port it names.
     pub ticket: Option<String>,
@@ -211,6 +219,7 @@ impl FriendGame {
         self.held.len()
     }
 
+    /// Whether this side hosts.
     pub fn hosting(&self) -> bool {
         matches!(self.side, Role::Host(_))
     }
@@ -225,7 +234,7 @@ impl FriendGame {
 
     /// Whether this side has asked for the next deal and it has not come yet (as the host's
     /// state keeps it, across a restart).
-    pub fn asked_next(&self) -> bool {
+    pub(crate) fn asked_next(&self) -> bool {
         match &self.side {
             Role::Host(h) => {
                 h.ready_for_next()[0] && h.series().is_some_and(|m| m.round().is_finished())
@@ -254,7 +263,7 @@ impl FriendGame {
     }
 
     /// Joining with no answer yet: dials again at once (the player's Try again).
-    pub fn try_again(&mut self) {
+    pub(crate) fn try_again(&mut self) {
         self.link.dial_now();
         if self.status == FriendStatus::NotReached {
             self.status = FriendStatus::Dialling;

@@ -13,12 +13,12 @@
 //!   steps, one per page: it changes a frame after the status, as any state does.
 
 pub mod game;
-pub mod pump;
+pub(crate) mod pump;
 
 use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 
-pub use self::game::{Friend, FriendGame, FriendStatus, Role};
+pub use self::game::{Friend, FriendGame, FriendStatus};
 use super::command::{PlayerCommand, SeriesCommand};
 use super::persist::{FileWriter, KeptFriend};
 use super::phase::TableSet;
@@ -60,7 +60,9 @@ pub struct FriendNotice {
 /// What an End stopped before any series was on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stopped {
+    /// Cancelled while hosting.
     Hosting,
+    /// Cancelled while joining.
     Joining,
 }
 
@@ -108,7 +110,9 @@ impl FriendState {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum FriendNet {
     #[default]
+    /// Over the internet, as players play.
     Internet,
+    /// On this machine only, as the tests and the lab play.
     Loopback,
 }
 
@@ -116,7 +120,7 @@ impl FriendNet {
     /// The network the player's game looks on: the internet, unless `HOLLYWOOD_GIN_NET` is
     /// `loopback` (two windows on one machine with nothing sent beyond it, as the lab and the
     /// screenshot checks run them).
-    pub fn from_env() -> FriendNet {
+    pub(crate) fn from_env() -> FriendNet {
         match std::env::var("HOLLYWOOD_GIN_NET").as_deref() {
             Ok("loopback") => FriendNet::Loopback,
             _ => FriendNet::Internet,
@@ -124,7 +128,7 @@ impl FriendNet {
     }
 
     /// The link config for this network, waking the app.
-    pub fn config(self, wake: Option<Waker>) -> impl FnOnce([u8; 32]) -> LinkConfig {
+    pub(crate) fn config(self, wake: Option<Waker>) -> impl FnOnce([u8; 32]) -> LinkConfig {
         move |key| LinkConfig {
             wake,
             ..match self {
@@ -217,7 +221,7 @@ fn obey(
 }
 
 /// The series with a friend.
-pub struct FriendPlugin;
+pub(crate) struct FriendPlugin;
 
 impl Plugin for FriendPlugin {
     fn build(&self, app: &mut App) {
