@@ -9,8 +9,8 @@
 //!   (winit's event-loop proxy), so a friend's move shows at once without the app polling.
 //! - Draining the link every frame is bookkeeping, not news: [`Friend`] is marked changed only
 //!   when what the pages and the table show of it changes (its status, the friend's name, the
-//!   code), so an idle table wakes nothing that watches it. That is the crate's one
-//!   `bypass_change_detection`.
+//!   code), so an idle table wakes nothing that watches it: the one place in the gui that
+//!   writes a resource without marking it.
 //! - Leaving the friend's series from the table (a new series, a replayed deal) says goodbye
 //!   to the friend's game and gives the player's own series back untouched.
 

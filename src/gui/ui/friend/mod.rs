@@ -20,13 +20,14 @@ mod playing;
 mod start;
 mod waiting;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_egui::{EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::page::menu_window_showing;
 use crate::gui::app::modes::MenuScreen;
 use crate::gui::app::speech::Speech;
-use crate::gui::table::friend::{Friend, FriendState};
+use crate::gui::table::friend::{Friend, FriendGame, FriendState};
 use crate::gui::table::persist::KeptFriend;
 
 /// What the player has typed and done on the pages: the code pasted, and whether the invite
@@ -58,6 +59,37 @@ fn copy(text: &str) -> bool {
 /// The text on the system clipboard, if any.
 fn paste() -> Option<String> {
     arboard::Clipboard::new().ok()?.get_text().ok()
+}
+
+/// What every Play a friend page draws with: the window, the player's language, and the
+/// series with a friend (and the one kept) that name the page's step.
+#[derive(SystemParam)]
+struct FriendPage<'w, 's> {
+    contexts: EguiContexts<'w, 's>,
+    speech: Res<'w, Speech>,
+    friend: Res<'w, Friend>,
+    kept: Res<'w, KeptFriend>,
+}
+
+impl FriendPage<'_, '_> {
+    /// The page's window.
+    fn window(&mut self, add: impl FnOnce(&mut egui::Ui, &Speech)) -> Result {
+        let ctx = self.contexts.ctx_mut()?;
+        let sp = &*self.speech;
+        friend_window(ctx, sp, &self.friend, &self.kept, |ui| add(ui, sp));
+        Ok(())
+    }
+
+    /// The window of a page shown while a series with a friend is on (nothing if none is).
+    fn show(&mut self, add: impl FnOnce(&mut egui::Ui, &Speech, &FriendGame)) -> Result {
+        let ctx = self.contexts.ctx_mut()?;
+        let (sp, friend) = (&*self.speech, &*self.friend);
+        let Some(game) = friend.0.as_ref() else {
+            return Ok(());
+        };
+        friend_window(ctx, sp, friend, &self.kept, |ui| add(ui, sp, game));
+        Ok(())
+    }
 }
 
 /// The Play a friend window, named by the step the series is at (see the module's decisions).

@@ -1,27 +1,14 @@
 //! The Play a friend page once joined: the host's name and rules, with Accept or Cancel.
 
 use bevy::prelude::*;
-use bevy_egui::EguiContexts;
 
-use super::friend_window;
-use crate::gui::app::speech::Speech;
-use crate::gui::table::friend::{Friend, FriendCommand};
-use crate::gui::table::persist::KeptFriend;
+use super::FriendPage;
+use crate::gui::table::friend::FriendCommand;
 use crate::words;
 
 /// The page offering the host's rules.
-pub(super) fn offer_page(
-    mut contexts: EguiContexts,
-    speech: Res<Speech>,
-    friend: Res<Friend>,
-    kept: Res<KeptFriend>,
-    mut orders: MessageWriter<FriendCommand>,
-) -> Result {
-    let sp = &*speech;
-    let Some(game) = friend.0.as_ref() else {
-        return Ok(());
-    };
-    friend_window(contexts.ctx_mut()?, sp, &friend, &kept, |ui| {
+pub(super) fn offer_page(mut page: FriendPage, mut orders: MessageWriter<FriendCommand>) -> Result {
+    page.show(|ui, sp, game| {
         let rules = game
             .rules()
             .map(|r| words::rules_line(sp, r))
@@ -39,6 +26,5 @@ pub(super) fn offer_page(
                 orders.write(FriendCommand::End);
             }
         });
-    });
-    Ok(())
+    })
 }

@@ -3,26 +3,13 @@
 //! the network failed; Back to the first page.
 
 use bevy::prelude::*;
-use bevy_egui::EguiContexts;
 
-use super::{friend_window, warn};
-use crate::gui::app::speech::Speech;
-use crate::gui::table::friend::{Friend, FriendCommand, FriendStatus};
-use crate::gui::table::persist::KeptFriend;
+use super::{FriendPage, warn};
+use crate::gui::table::friend::{FriendCommand, FriendStatus};
 
 /// The page saying why the series ended.
-pub(super) fn over_page(
-    mut contexts: EguiContexts,
-    speech: Res<Speech>,
-    friend: Res<Friend>,
-    kept: Res<KeptFriend>,
-    mut orders: MessageWriter<FriendCommand>,
-) -> Result {
-    let sp = &*speech;
-    let Some(game) = friend.0.as_ref() else {
-        return Ok(());
-    };
-    friend_window(contexts.ctx_mut()?, sp, &friend, &kept, |ui| {
+pub(super) fn over_page(mut page: FriendPage, mut orders: MessageWriter<FriendCommand>) -> Result {
+    page.show(|ui, sp, game| {
         let named = |id: &str| sp.named(id, game.name.as_deref(), &[]);
         let text = match &game.status {
             FriendStatus::OtherVersion { theirs } => sp.t(
@@ -42,6 +29,5 @@ pub(super) fn over_page(
         if ui.button(sp.t("button-back", &[])).clicked() {
             orders.write(FriendCommand::End);
         }
-    });
-    Ok(())
+    })
 }

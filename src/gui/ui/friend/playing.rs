@@ -2,28 +2,18 @@
 //! to come back; Back to the table, and End the series.
 
 use bevy::prelude::*;
-use bevy_egui::EguiContexts;
 
-use super::friend_window;
+use super::FriendPage;
 use crate::gui::app::modes::MenuScreen;
-use crate::gui::app::speech::Speech;
-use crate::gui::table::friend::{Friend, FriendCommand, FriendStatus};
-use crate::gui::table::persist::KeptFriend;
+use crate::gui::table::friend::{FriendCommand, FriendStatus};
 
 /// The page while a series with a friend is on.
 pub(super) fn playing_page(
-    mut contexts: EguiContexts,
-    speech: Res<Speech>,
-    friend: Res<Friend>,
-    kept: Res<KeptFriend>,
+    mut page: FriendPage,
     mut next: ResMut<NextState<MenuScreen>>,
     mut orders: MessageWriter<FriendCommand>,
 ) -> Result {
-    let sp = &*speech;
-    let Some(game) = friend.0.as_ref() else {
-        return Ok(());
-    };
-    friend_window(contexts.ctx_mut()?, sp, &friend, &kept, |ui| {
+    page.show(|ui, sp, game| {
         let id = if game.status == FriendStatus::Playing {
             "friend-playing"
         } else {
@@ -38,6 +28,5 @@ pub(super) fn playing_page(
                 orders.write(FriendCommand::End);
             }
         });
-    });
-    Ok(())
+    })
 }

@@ -3,13 +3,13 @@
 //! what the last order met (a code that is no code, a network that would not start, a Cancel).
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
-use super::{FriendForm, friend_window, paste, warn};
+use super::{FriendForm, FriendPage, paste, warn};
 use crate::gui::app::modes::MenuScreen;
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
-use crate::gui::table::friend::{Friend, FriendCommand, FriendNotice, Stopped};
+use crate::gui::table::friend::{FriendCommand, FriendNotice, Stopped};
 use crate::gui::table::persist::KeptFriend;
 use crate::gui::ui::page::back;
 use crate::seats::{MAX_NAME, typed_name};
@@ -17,18 +17,15 @@ use crate::words;
 
 /// The page with no series with a friend on.
 pub(super) fn start_page(
-    mut contexts: EguiContexts,
-    speech: Res<Speech>,
+    mut page: FriendPage,
     mut settings: ResMut<PlayerSettings>,
-    friend: Res<Friend>,
     kept: Res<KeptFriend>,
     notice: Res<FriendNotice>,
     mut form: ResMut<FriendForm>,
     mut next: ResMut<NextState<MenuScreen>>,
     mut orders: MessageWriter<FriendCommand>,
 ) -> Result {
-    let sp = &*speech;
-    friend_window(contexts.ctx_mut()?, sp, &friend, &kept, |ui| {
+    page.window(|ui, sp| {
         // What the player just stopped, said until the next step.
         if let Some(stopped) = notice.stopped {
             let id = match stopped {
@@ -85,8 +82,7 @@ pub(super) fn start_page(
             warn(ui, sp.t("friend-failed", &[("why", why.clone().into())]));
         }
         back(ui, sp, &mut next);
-    });
-    Ok(())
+    })
 }
 
 /// The invite code's field with Paste and Join.

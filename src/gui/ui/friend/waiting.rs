@@ -3,28 +3,19 @@
 //! again once it has gone unanswered for a while), with Cancel.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
-use super::{FriendForm, copy, friend_window, warn};
-use crate::gui::app::speech::Speech;
-use crate::gui::table::friend::{Friend, FriendCommand, FriendStatus};
-use crate::gui::table::persist::KeptFriend;
+use super::{FriendForm, FriendPage, copy, warn};
+use crate::gui::table::friend::{FriendCommand, FriendStatus};
 use crate::words;
 
 /// The page while hosting or joining, before the friend's game has answered.
 pub(super) fn waiting_page(
-    mut contexts: EguiContexts,
-    speech: Res<Speech>,
-    friend: Res<Friend>,
-    kept: Res<KeptFriend>,
+    mut page: FriendPage,
     mut form: ResMut<FriendForm>,
     mut orders: MessageWriter<FriendCommand>,
 ) -> Result {
-    let sp = &*speech;
-    let Some(game) = friend.0.as_ref() else {
-        return Ok(());
-    };
-    friend_window(contexts.ctx_mut()?, sp, &friend, &kept, |ui| {
+    page.show(|ui, sp, game| {
         match &game.status {
             FriendStatus::Waiting => {
                 ui.label(egui::RichText::new(sp.t("friend-code", &[])).strong());
@@ -63,6 +54,5 @@ pub(super) fn waiting_page(
                 orders.write(FriendCommand::End);
             }
         });
-    });
-    Ok(())
+    })
 }
