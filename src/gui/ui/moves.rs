@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::placer::Placer;
 use super::room::Edge;
-use super::score::ScoreRoom;
+use super::score::{OverlayMemory, OverlayWindow};
 use super::theme::{at_scale, card_text};
 use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
@@ -19,7 +19,8 @@ fn moves_log(
     ui: &mut egui::Ui,
     sp: &Speech,
     series: &Series,
-    (bottom, scale): (f32, f32),
+    bottom: f32,
+    scale: f32,
     four_color: bool,
 ) -> f32 {
     let seen = series.current.round().seen_moves();
@@ -51,7 +52,7 @@ pub(crate) fn moves_window(
     series: Res<Series>,
     speech: Res<Speech>,
     settings: Res<PlayerSettings>,
-    mut room: ResMut<ScoreRoom>,
+    mut room: ResMut<OverlayMemory>,
     mut placer: ResMut<Placer>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -62,7 +63,7 @@ pub(crate) fn moves_window(
     let moves_h = room.moves_min_h.unwrap_or(140.0);
     let moves = placer.place(
         ctx,
-        "moves",
+        OverlayWindow::Moves.id(),
         egui::vec2(230.0, moves_h),
         Some(moves_h),
         &[Edge::Right, Edge::Left],
@@ -72,14 +73,14 @@ pub(crate) fn moves_window(
         Some(p) => {
             let drawn = at_scale(ctx, p.scale, |ctx| {
                 egui::Window::new(sp.t("window-moves", &[]))
-                    .id("moves".into())
+                    .id(OverlayWindow::Moves.id().into())
                     .fixed_pos(egui::pos2(p.pos.x, p.pos.y))
                     .resizable(false)
                     .default_open(true)
                     .min_width(230.0 * p.scale)
                     .max_width(230.0 * p.scale)
                     .show(ctx, |ui| {
-                        moves_log(ui, sp, &series, (p.bottom, p.scale), settings.four_color)
+                        moves_log(ui, sp, &series, p.bottom, p.scale, settings.four_color)
                     })
             });
             if let Some(d) = drawn {
@@ -95,16 +96,16 @@ pub(crate) fn moves_window(
         }
         None => {
             let name = sp.t("window-moves", &[]);
-            let open = room.strip(ctx, &mut placer, ("moves", "moves-strip"), &name, position);
+            let open = room.strip(ctx, &mut placer, OverlayWindow::Moves, &name, position);
             if open {
                 egui::Window::new(sp.t("window-moves", &[]))
-                    .id("moves".into())
+                    .id(OverlayWindow::Moves.id().into())
                     .anchor(egui::Align2::RIGHT_TOP, [-8.0, 60.0])
                     .resizable(false)
                     .collapsible(false)
                     .max_width(230.0)
                     .show(ctx, |ui| {
-                        moves_log(ui, sp, &series, (met_y / zoom, 1.0), settings.four_color)
+                        moves_log(ui, sp, &series, met_y / zoom, 1.0, settings.four_color)
                     });
             }
         }

@@ -22,7 +22,7 @@ use super::notes::{notice_window, seed_note};
 use super::placer::{Placer, min_scale};
 use super::review::{RoundReview, place_review, review_ui};
 use super::room::table_items;
-use super::score::{ScoreRoom, score_window};
+use super::score::{OverlayMemory, score_window};
 use crate::gui::input::buttons::TableButton;
 use crate::gui::table::phase::round_key;
 use crate::gui::table::view::TableView;
@@ -172,7 +172,7 @@ impl Plugin for OverlayPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(EguiPlugin::default())
             .init_resource::<Banner>()
-            .init_resource::<ScoreRoom>()
+            .init_resource::<OverlayMemory>()
             .init_resource::<Placer>()
             .add_systems(Update, take_banners)
             .add_systems(

@@ -230,8 +230,10 @@ fn decision(
     ui: &mut egui::Ui,
     sp: &Speech,
     d: &review::Decision,
-    (step, count): (usize, usize),
-    (scale, four): (f32, bool),
+    step: usize,
+    count: usize,
+    scale: f32,
+    four: bool,
 ) {
     let col = COLUMN * scale;
     let lines = |ui: &mut egui::Ui, lines: &[String]| {
@@ -344,7 +346,7 @@ pub(crate) fn review_ui(
                             match rev.decisions.get(*step) {
                                 Some(d) => {
                                     let at = (*step, rev.decisions.len());
-                                    decision(ui, sp, d, at, (placed.scale, four));
+                                    decision(ui, sp, d, at.0, at.1, placed.scale, four);
                                 }
                                 None => {
                                     ui.label(sp.t("review-none", &[]));

@@ -23,32 +23,59 @@ use crate::seats::HUMAN;
 use crate::words;
 use crate::words::score::ScoreView;
 
+/// The overlay windows that give way to a strip where they have no room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OverlayWindow {
+    /// The score pad.
+    Score,
+    /// The round's moves.
+    Moves,
+}
+
+impl OverlayWindow {
+    /// The window's egui id (and the placer's name for it).
+    pub(super) fn id(self) -> &'static str {
+        match self {
+            OverlayWindow::Score => "score",
+            OverlayWindow::Moves => "moves",
+        }
+    }
+
+    /// The egui id of its strip.
+    fn strip_id(self) -> &'static str {
+        match self {
+            OverlayWindow::Score => "score-strip",
+            OverlayWindow::Moves => "moves-strip",
+        }
+    }
+}
+
 /// What the score and moves windows keep from frame to frame.
 #[derive(Resource, Default)]
-pub(crate) struct ScoreRoom {
+pub(crate) struct OverlayMemory {
     /// The score window's height with its History folded, and the moves window's with three
     /// moves, at scale 1 (egui points).
     score_min_h: Option<f32>,
     pub(super) moves_min_h: Option<f32>,
     /// A window with no room, opened over the table from its strip, and the position it was
     /// opened in (it folds away at the next move).
-    peek: Option<(&'static str, usize)>,
+    peek: Option<(OverlayWindow, usize)>,
 }
 
-impl ScoreRoom {
-    /// The strip of window `which` (its strip's id `strip_id`, named `name`), for a window with
+impl OverlayMemory {
+    /// The strip of window `which` (named `name` in the player's language), for a window with
     /// no room: a click opens the window over the table, in the position `position`, or folds
     /// it again. Whether the window is open.
     pub(crate) fn strip(
         &mut self,
         ctx: &egui::Context,
         placer: &mut Placer,
-        (which, strip_id): (&'static str, &'static str),
+        which: OverlayWindow,
         name: &str,
         position: usize,
     ) -> bool {
         let open = self.peek.is_some_and(|p| p.0 == which);
-        if strip(ctx, placer, strip_id, name, open) {
+        if strip(ctx, placer, which.strip_id(), name, open) {
             self.peek = (!open).then_some((which, position));
         }
         open
@@ -75,7 +102,9 @@ fn scoreboard(
     sp: &Speech,
     series: &Series,
     deals: &[DealPlayed],
-    (bottom, scale, compact): (f32, f32, bool),
+    bottom: f32,
+    scale: f32,
+    compact: bool,
     out: &mut MessageWriter<PlayerCommand>,
 ) -> (f32, f32, f32) {
     let sb = series.current.scoreboard();
@@ -268,7 +297,7 @@ pub(crate) fn score_window(
     series: Res<Series>,
     speech: Res<Speech>,
     deals: Res<FinishedDeals>,
-    mut room: ResMut<ScoreRoom>,
+    mut room: ResMut<OverlayMemory>,
     mut placer: ResMut<Placer>,
     mut out: MessageWriter<PlayerCommand>,
 ) -> Result {
@@ -286,7 +315,7 @@ pub(crate) fn score_window(
     let width = score_width(placer.text);
     let score = placer.place(
         ctx,
-        "score",
+        OverlayWindow::Score.id(),
         egui::vec2(width, 250.0),
         score_h,
         &[Edge::Left, Edge::Right],
@@ -296,7 +325,7 @@ pub(crate) fn score_window(
         Some(p) => {
             let drawn = at_scale(ctx, p.scale, |ctx| {
                 egui::Window::new(sp.t("window-score", &[]))
-                    .id("score".into())
+                    .id(OverlayWindow::Score.id().into())
                     .fixed_pos(egui::pos2(p.pos.x, p.pos.y))
                     .resizable(false)
                     .default_open(true)
@@ -307,8 +336,17 @@ pub(crate) fn score_window(
                     .min_width(width * p.scale)
                     .max_width(width * p.scale)
                     .show(ctx, |ui| {
-                        let fit = (p.bottom, p.scale, placer.text > 1.0);
-                        scoreboard(ui, sp, &series, &deals.list, fit, &mut out)
+                        let compact = placer.text > 1.0;
+                        scoreboard(
+                            ui,
+                            sp,
+                            &series,
+                            &deals.list,
+                            p.bottom,
+                            p.scale,
+                            compact,
+                            &mut out,
+                        )
                     })
             });
             if let Some(d) = drawn {
@@ -329,7 +367,18 @@ pub(crate) fn score_window(
             &mut placer,
             position,
             width,
-            |ui, fit| scoreboard(ui, sp, &series, &deals.list, fit, &mut out),
+            |ui, bottom, scale, compact| {
+                scoreboard(
+                    ui,
+                    sp,
+                    &series,
+                    &deals.list,
+                    bottom,
+                    scale,
+                    compact,
+                    &mut out,
+                )
+            },
         ),
     }
     Ok(())
@@ -340,24 +389,24 @@ pub(crate) fn score_window(
 fn score_strip(
     ctx: &egui::Context,
     sp: &Speech,
-    room: &mut ScoreRoom,
+    room: &mut OverlayMemory,
     placer: &mut Placer,
     position: usize,
     width: f32,
-    board: impl FnOnce(&mut egui::Ui, (f32, f32, bool)) -> (f32, f32, f32),
+    board: impl FnOnce(&mut egui::Ui, f32, f32, bool) -> (f32, f32, f32),
 ) {
     let (zoom, met_y) = (placer.zoom, placer.region.max.y + placer.region.min.y);
     let compact = placer.text > 1.0;
     let name = sp.t("window-score", &[]);
-    if room.strip(ctx, placer, ("score", "score-strip"), &name, position) {
+    if room.strip(ctx, placer, OverlayWindow::Score, &name, position) {
         let below = placer.region.min.y / zoom;
         egui::Window::new(name)
-            .id("score".into())
+            .id(OverlayWindow::Score.id().into())
             .fixed_pos(egui::pos2(8.0, below + 40.0))
             .resizable(false)
             .collapsible(false)
             .max_width(width)
-            .show(ctx, |ui| board(ui, (met_y / zoom, 1.0, compact)));
+            .show(ctx, |ui| board(ui, met_y / zoom, 1.0, compact));
     }
 }
 
