@@ -18,7 +18,7 @@ use crate::rules::{Match, RuleSettings, Seat};
 
 const WAIT: Duration = Duration::from_secs(20);
 
-fn key(n: u8) -> [u8; 32] {
+pub(super) fn key(n: u8) -> [u8; 32] {
     let mut k = [n; 32];
     k[0] = 0x42;
     k
@@ -34,7 +34,7 @@ fn fast(config: LinkConfig) -> LinkConfig {
 }
 
 /// Bots move as fast as the link carries: far more messages a second than players send.
-fn for_bots(config: LinkConfig) -> LinkConfig {
+pub(super) fn for_bots(config: LinkConfig) -> LinkConfig {
     LinkConfig {
         max_rate: 1_000_000,
         // Silence is tested on its own; here a loaded machine must not pass for one.
@@ -50,7 +50,7 @@ fn hosting(config: LinkConfig) -> (Link, String) {
 }
 
 /// [`hosting`], with the port the ticket names.
-fn hosting_at(config: LinkConfig) -> (Link, String, u16) {
+pub(super) fn hosting_at(config: LinkConfig) -> (Link, String, u16) {
     let link = Link::host(config).unwrap();
     match link.recv_timeout(WAIT) {
         Some(LinkEvent::Ready { ticket, port }) => {
@@ -110,7 +110,7 @@ fn drain<S: Peer>(
 }
 
 /// Both games over real links.
-struct Net {
+pub(super) struct Net {
     host: Host,
     guest: Guest,
     hl: Link,
@@ -118,15 +118,21 @@ struct Net {
     ticket: String,
     port: u16,
     rng: StdRng,
-    lost: Vec<Lost>,
+    pub(super) lost: Vec<Lost>,
     /// Connections opened: the host's count, the guest's.
-    connected: [usize; 2],
+    pub(super) connected: [usize; 2],
 }
 
 impl Net {
     fn new() -> Net {
         let (hl, ticket, port) = hosting_at(for_bots(LinkConfig::loopback(key(1))));
         let gl = Link::join(&ticket, for_bots(LinkConfig::loopback(key(2)))).unwrap();
+        Net::over(hl, ticket, port, gl)
+    }
+
+    /// Both games over links already made (the host's `hl`, whose invite is `ticket` at
+    /// `port`, and the guest's `gl`, joining it), up to the first deal.
+    pub(super) fn over(hl: Link, ticket: String, port: u16, gl: Link) -> Net {
         let mut n = Net {
             host: Host::new("Ana", RuleSettings::default()),
             guest: Guest::new("Bo"),
@@ -143,7 +149,7 @@ impl Net {
     }
 
     /// Handles both links' events until `done`, or [`WAIT`] passes (false).
-    fn pump(&mut self, done: impl Fn(&Net) -> bool) -> bool {
+    pub(super) fn pump(&mut self, done: impl Fn(&Net) -> bool) -> bool {
         let end = Instant::now() + WAIT;
         while Instant::now() < end {
             if done(self) {
@@ -171,19 +177,19 @@ impl Net {
         false
     }
 
-    fn hosts(&self) -> &Match {
+    pub(super) fn hosts(&self) -> &Match {
         self.host.series().unwrap()
     }
-    fn guests(&self) -> &Match {
+    pub(super) fn guests(&self) -> &Match {
         self.guest.series().unwrap()
     }
-    fn in_step(&self) -> bool {
+    pub(super) fn in_step(&self) -> bool {
         let (h, g) = (self.hosts(), self.guests());
         h.deals() == g.deals() && h.round().history().len() == g.round().history().len()
     }
 
     /// One move by whoever is to act; how long until the other side's table showed it.
-    fn step(&mut self, bots: &[Box<dyn Bot>; 2]) -> Option<(Seat, Duration)> {
+    pub(super) fn step(&mut self, bots: &[Box<dyn Bot>; 2]) -> Option<(Seat, Duration)> {
         let seat = self.hosts().round().to_act()?;
         let moves = self.hosts().round().history().len() + 1;
         let t = Instant::now();
@@ -205,7 +211,7 @@ impl Net {
         Some((seat, took))
     }
 
-    fn next_deal(&mut self) {
+    pub(super) fn next_deal(&mut self) {
         let deals = self.hosts().deals();
         self.gl.send(self.guest.ready().unwrap());
         assert!(self.pump(|n| n.host.ready_for_next()[1]));
@@ -223,7 +229,24 @@ impl Net {
 #[test]
 fn a_whole_series_over_loopback_equals_the_series_played_locally() {
     let mut n = Net::new();
-    let bots = [Level::Medium.bot(1), Level::Medium.bot(2)];
+    let took = play_series(&mut n, 1);
+    let at = |q: f64| took[((took.len() - 1) as f64 * q) as usize];
+    println!(
+        "{} moves over loopback, to the other table: p50 {:?}, p95 {:?}, p99 {:?}, max {:?}",
+        took.len(),
+        at(0.5),
+        at(0.95),
+        at(0.99),
+        at(1.0)
+    );
+    assert!(n.lost.is_empty(), "{:?}", n.lost);
+}
+
+/// Plays a whole Hollywood series over `n` with two Medium bots (seeded from `seed`), and
+/// checks it equals the same series played on one machine: the guest's table is the host's
+/// match, seats swapped. Each move's time to the other side's table, sorted.
+pub(super) fn play_series(n: &mut Net, seed: u64) -> Vec<Duration> {
+    let bots = [Level::Medium.bot(seed), Level::Medium.bot(seed + 1)];
     let mut seeds = Vec::new();
     let mut took = Vec::new();
     loop {
@@ -255,16 +278,7 @@ fn a_whole_series_over_loopback_equals_the_series_played_locally() {
         assert_eq!((a.winner, a.points), (b.winner.map(local), b.points));
     }
     took.sort();
-    let at = |q: f64| took[((took.len() - 1) as f64 * q) as usize];
-    println!(
-        "{} moves over loopback, to the other table: p50 {:?}, p95 {:?}, p99 {:?}, max {:?}",
-        took.len(),
-        at(0.5),
-        at(0.95),
-        at(0.99),
-        at(1.0)
-    );
-    assert!(n.lost.is_empty(), "{:?}", n.lost);
+    took
 }
 
 /// The guest's game goes away mid-round (its link closed, as when the program quits) and comes

@@ -25,6 +25,8 @@ pub mod wire;
 
 #[cfg(test)]
 mod hostile_tests;
+#[cfg(all(test, feature = "net", target_os = "linux"))]
+mod lab_tests;
 #[cfg(all(test, feature = "net"))]
 mod link_tests;
 #[cfg(test)]
