@@ -281,7 +281,7 @@ mod play {
 }
 
 #[cfg(has_sound)]
-pub use play::SoundPlugin;
+pub(crate) use play::SoundPlugin;
 
 /// Whether this build plays sound.
 pub(crate) const AVAILABLE: bool = cfg!(has_sound);
