@@ -1,7 +1,9 @@
-//! The network lab, first rows: the game's real links in Linux network namespaces the test
-//! makes itself, two players on either side of a router, as far apart as two houses on the
-//! internet are (here with no NAT and no relay yet), and the router's link to one of them cut
-//! and restored. Each test is `#[ignore]`d: it needs root (or a user namespace) and `ip`, and
+//! The network lab: the game's real links in Linux network namespaces the test makes itself.
+//! Two players in two houses, each behind a router of its kind (none, a home router, a
+//! symmetric NAT), the internet between them, and on it the lab's own iroh relay (the
+//! `iroh-relay` server, with a certificate made per run); and a router's link cut and
+//! restored. Counters in the internet's router tell a direct path from a relayed one without
+//! asking the game. Each test is `#[ignore]`d: it needs root (or a user namespace) and `ip`, and
 //! runs from `.ci/netlab`, which wraps the whole run in its own mount, network and pid
 //! namespaces so that nothing outlives it and no packet leaves it.
 //!
@@ -14,11 +16,14 @@
 //! - Every wait is bounded (the `Net` harness's 20 s per step, the cut's own seconds).
 
 use std::fs::File;
+use std::io::Write as _;
+use std::net::{SocketAddr, TcpStream};
 use std::os::fd::AsRawFd;
-use std::process::Command;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::link::{Link, LinkConfig, Lost};
+use super::link::{Link, LinkConfig, LinkEvent, Lost, OwnRelay};
 use super::link_tests::{Net, for_bots, hosting_at, key, play_series};
 use crate::ai::Level;
 
@@ -29,7 +34,27 @@ const NEEDS: &str = "needs root (or a user namespace), iproute2 and /run/netns: 
 struct Lab {
     prefix: String,
     made: Vec<String>,
+    /// The lab's relay server, while it runs.
+    relay: Option<Child>,
+    /// The relay's certificate (DER), its key and config live here.
+    dir: tempfile::TempDir,
 }
+
+/// How a house meets the internet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Router {
+    /// No router: the player's machine has a public address.
+    Open,
+    /// A home router: the same public port for every destination (endpoint-independent
+    /// mapping), and only answers let in, as most home routers do.
+    Home,
+    /// A symmetric NAT: another public port for every destination, as some carrier and office
+    /// networks have. Hole punching cannot work through it; the relay carries the game.
+    Symmetric,
+}
+
+/// The relay's address in the lab's internet.
+const RELAY_IP: &str = "198.18.1.1";
 
 /// Runs `ip` with `args`; its error output if it failed.
 fn ip(args: &[&str]) -> Result<(), String> {
@@ -54,6 +79,8 @@ impl Lab {
         Lab {
             prefix: format!("hg{}-{tag}-", std::process::id()),
             made: Vec::new(),
+            relay: None,
+            dir: tempfile::tempdir().expect("a temporary directory"),
         }
     }
 
@@ -113,6 +140,204 @@ impl Lab {
         Some(lab)
     }
 
+    /// The internet (`inet`, a router), the lab's relay on it, and two houses, `a` and `b`,
+    /// each behind its router of the kind given. The players are `a` and `b`; a router is
+    /// `ra`/`rb`. None if the machine cannot make the lab (the reason printed).
+    fn houses(tag: &str, kinds: [Router; 2]) -> Option<Lab> {
+        let mut lab = Lab::new(tag);
+        if let Err(e) = lab.add("inet") {
+            println!("skipped: {NEEDS} ({e})");
+            return None;
+        }
+        for n in ["relay", "a", "b", "ra", "rb"] {
+            lab.add(n).unwrap();
+        }
+        lab.run("inet", &["sysctl", "-qw", "net.ipv4.ip_forward=1"]);
+        lab.cable(
+            ("inet", "tr", "198.18.1.254/24"),
+            ("relay", "eth0", &format!("{RELAY_IP}/24")),
+        );
+        lab.route("relay", "198.18.1.254");
+        for (i, (player, router, kind)) in [("a", "ra", kinds[0]), ("b", "rb", kinds[1])]
+            .into_iter()
+            .enumerate()
+        {
+            let net = 10 * (i + 1);
+            let inet_side = ("inet", if i == 0 { "ta" } else { "tb" });
+            let gateway = format!("198.18.{net}.254");
+            if kind == Router::Open {
+                lab.cable(
+                    (inet_side.0, inet_side.1, &format!("{gateway}/24")),
+                    (player, "eth0", &format!("198.18.{net}.2/24")),
+                );
+                lab.route(player, &gateway);
+                continue;
+            }
+            let wan = format!("198.18.{net}.1");
+            lab.cable(
+                (inet_side.0, inet_side.1, &format!("{gateway}/24")),
+                (router, "wan", &format!("{wan}/24")),
+            );
+            lab.cable(
+                (router, "lan", &format!("192.168.{}.1/24", i + 1)),
+                (player, "eth0", &format!("192.168.{}.2/24", i + 1)),
+            );
+            lab.route(router, &gateway);
+            lab.route(player, &format!("192.168.{}.1", i + 1));
+            lab.run(router, &["sysctl", "-qw", "net.ipv4.ip_forward=1"]);
+            lab.nft(router, &nat_rules(kind, &wan));
+        }
+        // Counters that tell a direct path from a relayed one without asking the game.
+        lab.nft(
+            "inet",
+            "table ip lab {\n chain f {\n type filter hook forward priority 0; policy accept;\n\
+             ip saddr 198.18.10.0/24 ip daddr 198.18.20.0/24 meta l4proto udp counter\n\
+             ip daddr 198.18.1.1 counter\n }\n}\n",
+        );
+        Some(lab)
+    }
+
+    /// A default route for namespace `n`.
+    fn route(&self, n: &str, via: &str) {
+        ip(&["-n", &self.ns(n), "route", "add", "default", "via", via]).unwrap();
+    }
+
+    /// Loads nftables rules into namespace `n`.
+    fn nft(&self, n: &str, rules: &str) {
+        let mut child = Command::new("ip")
+            .args(["netns", "exec", &self.ns(n), "nft", "-f", "-"])
+            .stdin(Stdio::piped())
+            .spawn()
+            .expect("nft (Debian's nftables)");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(rules.as_bytes())
+            .unwrap();
+        assert!(child.wait().unwrap().success(), "nft in {n}:\n{rules}");
+    }
+
+    /// The packets counted so far: UDP from house a's side to house b's (a direct path), and
+    /// anything to the relay.
+    fn counters(&self) -> (u64, u64) {
+        let out = Command::new("ip")
+            .args([
+                "netns",
+                "exec",
+                &self.ns("inet"),
+                "nft",
+                "list",
+                "chain",
+                "ip",
+                "lab",
+                "f",
+            ])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let packets: Vec<u64> = text
+            .lines()
+            .filter_map(|l| l.split("packets ").nth(1))
+            .filter_map(|t| t.split_whitespace().next()?.parse().ok())
+            .collect();
+        (packets[0], packets[1])
+    }
+
+    /// Starts the lab's relay (iroh's own server, TLS with a certificate made for this run,
+    /// QUIC address discovery on), and waits until it answers. Where players' games would use
+    /// n0's relays, the lab's links use this one ([`Lab::own_relay`]). False if the relay
+    /// binary is not installed (the reason printed).
+    fn start_relay(&mut self) -> bool {
+        let bin = std::env::var_os("NETLAB_RELAY")
+            .map(PathBuf::from)
+            .or_else(|| {
+                Some(
+                    PathBuf::from(std::env::var_os("HOME")?)
+                        .join(".cache/hollywood-gin/tools/bin/iroh-relay"),
+                )
+            })
+            .filter(|p| p.exists());
+        let Some(bin) = bin else {
+            println!("skipped: no iroh-relay (.ci/netlab installs it)");
+            return false;
+        };
+        let d = self.dir.path();
+        let (crt, key, der) = (
+            d.join("relay.crt"),
+            d.join("relay.key"),
+            d.join("relay.der"),
+        );
+        let status = Command::new("openssl")
+            .args([
+                "req",
+                "-x509",
+                "-newkey",
+                "ec",
+                "-pkeyopt",
+                "ec_paramgen_curve:prime256v1",
+            ])
+            .args(["-nodes", "-days", "2", "-subj", "/CN=lab-relay"])
+            .args(["-addext", &format!("subjectAltName=IP:{RELAY_IP}")])
+            .args(["-addext", "basicConstraints=critical,CA:FALSE"])
+            .arg("-keyout")
+            .arg(&key)
+            .arg("-out")
+            .arg(&crt)
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "openssl req");
+        let status = Command::new("openssl")
+            .args(["x509", "-outform", "der", "-in"])
+            .arg(&crt)
+            .arg("-out")
+            .arg(&der)
+            .status()
+            .unwrap();
+        assert!(status.success(), "openssl x509");
+        let config = d.join("relay.toml");
+        std::fs::write(
+            &config,
+            format!(
+                "http_bind_addr = \"{RELAY_IP}:80\"\nenable_quic_addr_discovery = true\n\
+                 enable_metrics = false\n[tls]\ncert_mode = \"Manual\"\n\
+                 manual_cert_path = \"{}\"\nmanual_key_path = \"{}\"\n\
+                 https_bind_addr = \"{RELAY_IP}:443\"\n",
+                crt.display(),
+                key.display()
+            ),
+        )
+        .unwrap();
+        let child = Command::new("ip")
+            .args(["netns", "exec", &self.ns("relay")])
+            .arg(&bin)
+            .arg("--config-path")
+            .arg(&config)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        self.relay = Some(child);
+        let at: SocketAddr = format!("{RELAY_IP}:443").parse().unwrap();
+        let end = Instant::now() + Duration::from_secs(10);
+        while !self.inside("relay", || {
+            TcpStream::connect_timeout(&at, Duration::from_millis(200)).is_ok()
+        }) {
+            assert!(Instant::now() < end, "the lab's relay did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        true
+    }
+
+    /// The lab's relay, as the links are told of it.
+    fn own_relay(&self) -> OwnRelay {
+        OwnRelay {
+            url: format!("https://{RELAY_IP}"),
+            ca_der: Some(std::fs::read(self.dir.path().join("relay.der")).unwrap()),
+        }
+    }
+
     /// Runs a command in namespace `n`; panics if it fails.
     fn run(&self, n: &str, cmd: &[&str]) {
         let ns = self.ns(n);
@@ -141,6 +366,10 @@ impl Lab {
 
 impl Drop for Lab {
     fn drop(&mut self) {
+        if let Some(mut r) = self.relay.take() {
+            let _ = r.kill();
+            let _ = r.wait();
+        }
         for ns in self.made.drain(..).rev() {
             let _ = ip(&["netns", "del", &ns]);
         }
@@ -163,6 +392,137 @@ fn pair(lab: &Lab, config: impl Fn([u8; 32]) -> LinkConfig + Sync) -> Net {
     assert!(ticket.len() > 20, "{ticket}");
     let gl = lab.inside("b", || Link::join(&ticket, config(key(2))).unwrap());
     Net::over(hl, ticket, port, gl)
+}
+
+/// The router's NAT rules (nft), from n0's patchbay lab: a home router maps each inside port
+/// to one outside port for every destination and lets only answers in; a symmetric one maps
+/// each destination to a port of its own.
+fn nat_rules(kind: Router, wan: &str) -> String {
+    let filter = "table ip filter {\n chain forward {\n type filter hook forward priority 0; \
+                  policy accept;\n iif \"wan\" ct state established,related accept\n \
+                  iif \"wan\" drop\n }\n}\n";
+    let nat = match kind {
+        Router::Open => return String::new(),
+        Router::Home => format!(
+            "table ip nat {{\n map fullcone {{ type inet_service : ipv4_addr . inet_service; \
+             flags dynamic,timeout; timeout 300s; size 65536; }}\n chain prerouting {{\n \
+             type nat hook prerouting priority dstnat; policy accept;\n iif \"wan\" meta \
+             l4proto udp dnat to udp dport map @fullcone\n }}\n chain postrouting {{\n type \
+             nat hook postrouting priority srcnat; policy accept;\n oif \"wan\" meta l4proto \
+             udp update @fullcone {{ udp sport timeout 300s : ip saddr . udp sport }}\n oif \
+             \"wan\" snat to {wan}\n }}\n}}\n"
+        ),
+        Router::Symmetric => "table ip nat {\n chain prerouting {\n type nat hook prerouting \
+                              priority dstnat; policy accept;\n }\n chain postrouting {\n \
+                              type nat hook postrouting priority srcnat; policy accept;\n oif \
+                              \"wan\" masquerade random\n }\n}\n"
+            .to_string(),
+    };
+    nat + filter
+}
+
+/// The host in `a` and the guest in `b`, both on the lab's relay; the guest is given the code
+/// that names the relay (the second one the host tells, once its endpoint is online). The
+/// pair, and how long from the join to the first deal.
+fn relayed_pair(lab: &Lab, config: impl Fn([u8; 32]) -> LinkConfig + Sync) -> (Net, Duration) {
+    let relay = lab.own_relay();
+    let with_relay = |k| LinkConfig {
+        own_relay: Some(relay.clone()),
+        ..config(k)
+    };
+    let (hl, ticket, port) = lab.inside("a", || {
+        let link = Link::host(with_relay(key(1))).unwrap();
+        let mut last = None;
+        let end = Instant::now() + Duration::from_secs(20);
+        // The first code names only the host's own addresses; the second, the relay too.
+        while Instant::now() < end {
+            if let Some(LinkEvent::Ready { ticket, port }) =
+                link.recv_timeout(Duration::from_millis(100))
+            {
+                let again = last.is_some();
+                last = Some((ticket, port));
+                if again {
+                    break;
+                }
+            }
+        }
+        let (ticket, port) = last.expect("no code");
+        (link, ticket, port)
+    });
+    let t = Instant::now();
+    let gl = lab.inside("b", || Link::join(&ticket, with_relay(key(2))).unwrap());
+    let n = Net::over(hl, ticket, port, gl);
+    (n, t.elapsed())
+}
+
+/// One row of the table: a whole series between houses behind `kinds` of routers, over the
+/// lab's relay. The time to the first deal, the path the moves took (the counters: UDP between
+/// the houses, packets to the relay), and the moves' times to the other table.
+fn series_row(tag: &str, kinds: [Router; 2]) -> Option<(Duration, (u64, u64), Vec<Duration>)> {
+    let mut lab = Lab::houses(tag, kinds)?;
+    if !lab.start_relay() {
+        return None;
+    }
+    let (mut n, connect) = relayed_pair(&lab, |k| for_bots(lab_config(k)));
+    // A pair that can go direct does so within seconds of meeting at the relay (n0 assert
+    // within 10-15 s): the series starts once the path has had that long to settle.
+    let settle = Instant::now();
+    let start = lab.counters().0;
+    while settle.elapsed() < Duration::from_secs(15) && lab.counters().0 == start {
+        let t = Instant::now();
+        n.pump(|_| t.elapsed() > Duration::from_millis(250));
+    }
+    println!(
+        "lab {kinds:?}: {:?} to a direct packet",
+        (lab.counters().0 > start).then(|| settle.elapsed())
+    );
+    let before = lab.counters();
+    let took = play_series(&mut n, 31);
+    let after = lab.counters();
+    assert!(n.lost.is_empty(), "{kinds:?}: {:?}", n.lost);
+    let (p50, p95) = quantiles(&took);
+    let path = (after.0 - before.0, after.1 - before.1);
+    println!(
+        "lab {kinds:?}: dealt {connect:?} after the join; {} moves, to the other table p50 \
+         {p50:?} p95 {p95:?}; packets during the series: {} UDP between the houses, {} to the \
+         relay",
+        took.len(),
+        path.0,
+        path.1
+    );
+    Some((connect, path, took))
+}
+
+/// Both players behind home routers, the common case: the series goes direct (the relay
+/// introduced them: each learnt its public address from it), and equals the local one.
+#[test]
+#[ignore = "needs root and network namespaces: .ci/netlab"]
+fn lab_home_routers_play_direct() {
+    let Some((_, (direct, _), _)) = series_row("home", [Router::Home, Router::Home]) else {
+        return;
+    };
+    assert!(
+        direct > 100,
+        "the moves should go direct: {direct} UDP packets between houses"
+    );
+}
+
+/// Both players behind symmetric NATs: no direct path can form, and the whole series is played
+/// through the relay.
+#[test]
+#[ignore = "needs root and network namespaces: .ci/netlab"]
+fn lab_symmetric_nats_play_through_the_relay() {
+    let Some((_, (direct, relayed), took)) =
+        series_row("sym", [Router::Symmetric, Router::Symmetric])
+    else {
+        return;
+    };
+    assert!(
+        relayed as usize > took.len(),
+        "every move through the relay: {relayed} packets to it for {} moves",
+        took.len()
+    );
+    println!("symmetric: {direct} UDP packets between the houses (punching attempts)");
 }
 
 /// p50 and p95 of sorted durations.

@@ -76,6 +76,9 @@ pub const ALPN: &[u8] = b"hollywood-gin/1";
 pub struct LinkConfig {
     /// Use n0's relays and address lookup (off: the ticket's direct addresses only).
     pub relays: bool,
+    /// A relay of one's own, used instead of n0's (with no address lookup: the ticket carries
+    /// the relay and the addresses).
+    pub own_relay: Option<OwnRelay>,
     /// Bind to loopback only (tests).
     pub loopback: bool,
     /// The UDP port to bind (0: any), so a host restarted keeps its ticket's address.
@@ -101,6 +104,18 @@ pub struct LinkConfig {
     pub wake: Option<Waker>,
 }
 
+/// A relay server of one's own (iroh's relay is open source: a club or a family can run one).
+/// It carries a connection when no direct path forms, and tells each side its public address;
+/// it never sees a move (the connection is end-to-end encrypted) and deals nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnRelay {
+    /// Its address, `https://…`.
+    pub url: String,
+    /// The one certificate (DER) to trust it by, for a relay whose certificate no public
+    /// authority signed (the network lab's); `None`: the system's authorities, as for any site.
+    pub ca_der: Option<Vec<u8>>,
+}
+
 /// A callback that wakes the game (see [`LinkConfig::wake`]).
 #[derive(Clone)]
 pub struct Waker(pub std::sync::Arc<dyn Fn() + Send + Sync>);
@@ -116,6 +131,7 @@ impl LinkConfig {
     pub fn internet(key: [u8; 32]) -> LinkConfig {
         LinkConfig {
             relays: true,
+            own_relay: None,
             loopback: false,
             port: 0,
             key,
@@ -386,7 +402,20 @@ async fn bind(config: &LinkConfig, host: bool) -> Result<Endpoint, String> {
 }
 
 async fn bind_on(config: &LinkConfig, host: bool, ipv6: bool) -> Result<Endpoint, String> {
-    let mut b = if config.relays {
+    let mut b = if let Some(own) = &config.own_relay {
+        let url: iroh::RelayUrl = own
+            .url
+            .parse()
+            .map_err(|e| format!("the relay's address {}: {e}", own.url))?;
+        let b = Endpoint::builder(presets::Minimal)
+            .relay_mode(RelayMode::Custom(iroh::RelayMap::from(url)));
+        match &own.ca_der {
+            Some(der) => b.ca_tls_config(iroh::tls::CaTlsConfig::custom_roots([
+                rustls_pki_types::CertificateDer::from(der.clone()),
+            ])),
+            None => b,
+        }
+    } else if config.relays {
         Endpoint::builder(presets::N0)
     } else {
         Endpoint::builder(presets::Minimal).relay_mode(RelayMode::Disabled)
@@ -485,7 +514,7 @@ async fn run(
             ticket: ticket.clone(),
             port,
         });
-        if config.relays {
+        if config.relays || config.own_relay.is_some() {
             let (endpoint, tell) = (endpoint.clone(), news.0.clone());
             tokio::spawn(async move {
                 if timeout(Duration::from_secs(30), endpoint.online())
