@@ -34,8 +34,9 @@ const NEEDS: &str = "needs root (or a user namespace), iproute2 and /run/netns: 
 struct Lab {
     prefix: String,
     made: Vec<String>,
-    /// The lab's relay server, while it runs.
+    /// The lab's relay server, while it runs, and its program.
     relay: Option<Child>,
+    relay_bin: Option<PathBuf>,
     /// The relay's certificate (DER), its key and config live here.
     dir: tempfile::TempDir,
 }
@@ -80,6 +81,7 @@ impl Lab {
             prefix: format!("hg{}-{tag}-", std::process::id()),
             made: Vec::new(),
             relay: None,
+            relay_bin: None,
             dir: tempfile::tempdir().expect("a temporary directory"),
         }
     }
@@ -309,6 +311,18 @@ impl Lab {
             ),
         )
         .unwrap();
+        self.relay_bin = Some(bin);
+        self.spawn_relay();
+        true
+    }
+
+    /// Starts the relay made by [`Lab::start_relay`] (again, after [`Lab::kill_relay`]), and
+    /// waits until it answers.
+    fn spawn_relay(&mut self) {
+        let (bin, config) = (
+            self.relay_bin.clone().unwrap(),
+            self.dir.path().join("relay.toml"),
+        );
         let child = Command::new("ip")
             .args(["netns", "exec", &self.ns("relay")])
             .arg(&bin)
@@ -327,7 +341,14 @@ impl Lab {
             assert!(Instant::now() < end, "the lab's relay did not start");
             std::thread::sleep(Duration::from_millis(100));
         }
-        true
+    }
+
+    /// Kills the relay, as a crash or a restart of its machine does.
+    fn kill_relay(&mut self) {
+        if let Some(mut r) = self.relay.take() {
+            let _ = r.kill();
+            let _ = r.wait();
+        }
     }
 
     /// The lab's relay, as the links are told of it.
@@ -366,10 +387,7 @@ impl Lab {
 
 impl Drop for Lab {
     fn drop(&mut self) {
-        if let Some(mut r) = self.relay.take() {
-            let _ = r.kill();
-            let _ = r.wait();
-        }
+        self.kill_relay();
         for ns in self.made.drain(..).rev() {
             let _ = ip(&["netns", "del", &ns]);
         }
@@ -459,10 +477,20 @@ fn relayed_pair(lab: &Lab, config: impl Fn([u8; 32]) -> LinkConfig + Sync) -> (N
 /// lab's relay. The time to the first deal, the path the moves took (the counters: UDP between
 /// the houses, packets to the relay), and the moves' times to the other table.
 fn series_row(tag: &str, kinds: [Router; 2]) -> Option<(Duration, (u64, u64), Vec<Duration>)> {
+    series_row_with(tag, kinds, |_| {})
+}
+
+/// [`series_row`], with `impair` applied to the lab before the players meet.
+fn series_row_with(
+    tag: &str,
+    kinds: [Router; 2],
+    impair: impl FnOnce(&Lab),
+) -> Option<(Duration, (u64, u64), Vec<Duration>)> {
     let mut lab = Lab::houses(tag, kinds)?;
     if !lab.start_relay() {
         return None;
     }
+    impair(&lab);
     let (mut n, connect) = relayed_pair(&lab, |k| for_bots(lab_config(k)));
     // A pair that can go direct does so within seconds of meeting at the relay (n0 assert
     // within 10-15 s): the series starts once the path has had that long to settle.
@@ -472,10 +500,8 @@ fn series_row(tag: &str, kinds: [Router; 2]) -> Option<(Duration, (u64, u64), Ve
         let t = Instant::now();
         n.pump(|_| t.elapsed() > Duration::from_millis(250));
     }
-    println!(
-        "lab {kinds:?}: {:?} to a direct packet",
-        (lab.counters().0 > start).then(|| settle.elapsed())
-    );
+    let first = (lab.counters().0 > start).then(|| settle.elapsed());
+    println!("lab {kinds:?}: first UDP packet between the houses after {first:?}");
     let before = lab.counters();
     let took = play_series(&mut n, 31);
     let after = lab.counters();
@@ -523,6 +549,126 @@ fn lab_symmetric_nats_play_through_the_relay() {
         took.len()
     );
     println!("symmetric: {direct} UDP packets between the houses (punching attempts)");
+}
+
+/// Every UDP packet between the two houses is dropped on the internet (a network that lets
+/// only the relay's TCP through between them): the series is played through the relay.
+#[test]
+#[ignore = "needs root and network namespaces: .ci/netlab"]
+fn lab_udp_blocked_between_the_houses_plays_through_the_relay() {
+    let block = |lab: &Lab| {
+        lab.nft(
+            "inet",
+            "table ip block {\n chain f {\n type filter hook forward priority -5; policy \
+             accept;\n ip saddr 198.18.10.0/24 ip daddr 198.18.20.0/24 meta l4proto udp drop\n \
+             ip saddr 198.18.20.0/24 ip daddr 198.18.10.0/24 meta l4proto udp drop\n }\n}\n",
+        );
+    };
+    let Some((_, (direct, relayed), took)) =
+        series_row_with("noudp", [Router::Home, Router::Home], block)
+    else {
+        return;
+    };
+    assert_eq!(direct, 0, "nothing direct gets through");
+    assert!(
+        relayed as usize > took.len(),
+        "{relayed} packets to the relay"
+    );
+}
+
+/// Drops `percent` of the packets through router `r`, both ways (nftables' random numbers:
+/// this kernel has no netem).
+fn lossy(lab: &Lab, r: &str, percent: u32) {
+    lab.nft(
+        r,
+        &format!(
+            "table inet imp {{\n chain f {{\n type filter hook forward priority -10; policy \
+             accept;\n numgen random mod 100 < {percent} drop\n }}\n}}\n"
+        ),
+    );
+}
+
+/// 10% of the packets through the host's home router are lost, both ways: a whole series is
+/// still played to the end with no connection lost, each move reaching the other table
+/// within 3 s (the goal for 10%).
+#[test]
+#[ignore = "needs root and network namespaces: .ci/netlab"]
+fn lab_ten_percent_loss_loses_no_connection() {
+    let Some((_, _, took)) = series_row_with("loss", [Router::Home, Router::Home], |lab| {
+        lossy(lab, "ra", 10)
+    }) else {
+        return;
+    };
+    let (_, p95) = quantiles(&took);
+    assert!(
+        p95 <= Duration::from_secs(3),
+        "move p95 {p95:?} at 10% loss"
+    );
+}
+
+/// The relay dies mid-round and comes back 3 s later. A pair that went direct does not notice;
+/// a pair that plays through it (behind symmetric NATs) is told the friend is lost, connects
+/// again once the relay is back (within 20 s of its restart, the goal), and the round carries
+/// on from the same move to the same end.
+#[test]
+#[ignore = "needs root and network namespaces: .ci/netlab"]
+fn lab_a_relay_restarted_mid_round_costs_a_relayed_pair_seconds_and_a_direct_one_nothing() {
+    let config = |k| LinkConfig {
+        ping: Duration::from_millis(300),
+        silence: Duration::from_secs(2),
+        ..for_bots(lab_config(k))
+    };
+    for kinds in [
+        [Router::Home, Router::Home],
+        [Router::Symmetric, Router::Symmetric],
+    ] {
+        let Some(mut lab) = Lab::houses("relaykill", kinds) else {
+            return;
+        };
+        if !lab.start_relay() {
+            return;
+        }
+        let (mut n, _) = relayed_pair(&lab, config);
+        let direct = kinds[0] == Router::Home;
+        if direct {
+            // Let the pair go direct first (as in lab_home_routers_play_direct).
+            let start = lab.counters().0;
+            let t = Instant::now();
+            n.pump(|_| t.elapsed() > Duration::from_secs(3));
+            assert!(lab.counters().0 > start, "{kinds:?}: not direct");
+        }
+        let bots = [Level::Medium.bot(41), Level::Medium.bot(42)];
+        for _ in 0..8 {
+            n.step(&bots);
+        }
+        let before = n.hosts().clone();
+        lab.kill_relay();
+        let t = Instant::now();
+        n.pump(|_| t.elapsed() > Duration::from_secs(3));
+        lab.spawn_relay();
+        let back = Instant::now();
+        assert!(
+            n.pump(|n| n.in_step() && (n.lost.is_empty() || n.connected.iter().all(|&c| c >= 2))),
+            "{kinds:?}: no play again within the harness's wait"
+        );
+        let again = back.elapsed();
+        assert_eq!(n.hosts(), &before, "{kinds:?}: the same move");
+        while n.step(&bots).is_some() {}
+        assert!(n.hosts().round().is_finished());
+        if direct {
+            assert!(
+                n.lost.is_empty(),
+                "a direct pair lost its friend: {:?}",
+                n.lost
+            );
+        } else {
+            assert!(again <= Duration::from_secs(20), "{kinds:?}: {again:?}");
+        }
+        println!(
+            "lab {kinds:?}, relay down 3 s: lost {:?}, playing again {again:?} after its restart",
+            n.lost
+        );
+    }
 }
 
 /// p50 and p95 of sorted durations.
