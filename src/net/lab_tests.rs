@@ -52,6 +52,9 @@ enum Router {
     /// A symmetric NAT: another public port for every destination, as some carrier and office
     /// networks have. Hole punching cannot work through it; the relay carries the game.
     Symmetric,
+    /// A home router behind the carrier's own NAT (carrier-grade NAT, 100.64.0.0/10): two
+    /// NATs between the player and the internet, the outer one mapping as it likes.
+    Carrier,
 }
 
 /// The relay's address in the lab's internet.
@@ -151,7 +154,7 @@ impl Lab {
             println!("skipped: {NEEDS} ({e})");
             return None;
         }
-        for n in ["relay", "a", "b", "ra", "rb"] {
+        for n in ["relay", "a", "b", "ra", "rb", "ia", "ib"] {
             lab.add(n).unwrap();
         }
         lab.run("inet", &["sysctl", "-qw", "net.ipv4.ip_forward=1"]);
@@ -175,19 +178,43 @@ impl Lab {
                 lab.route(player, &gateway);
                 continue;
             }
-            let wan = format!("198.18.{net}.1");
-            lab.cable(
-                (inet_side.0, inet_side.1, &format!("{gateway}/24")),
-                (router, "wan", &format!("{wan}/24")),
-            );
+            let mut wan = format!("198.18.{net}.1");
+            if kind == Router::Carrier {
+                // The carrier's NAT between the internet and the home router.
+                let isp = if i == 0 { "ia" } else { "ib" };
+                lab.cable(
+                    (inet_side.0, inet_side.1, &format!("{gateway}/24")),
+                    (isp, "wan", &format!("{wan}/24")),
+                );
+                lab.route(isp, &gateway);
+                lab.run(isp, &["sysctl", "-qw", "net.ipv4.ip_forward=1"]);
+                lab.nft(isp, &nat_rules(Router::Carrier, &wan));
+                let (inside, home) = (format!("100.64.{}.1", i + 1), format!("100.64.{}.2", i + 1));
+                lab.cable(
+                    (isp, "lan", &format!("{inside}/24")),
+                    (router, "wan", &format!("{home}/24")),
+                );
+                lab.route(router, &inside);
+                wan = home;
+            } else {
+                lab.cable(
+                    (inet_side.0, inet_side.1, &format!("{gateway}/24")),
+                    (router, "wan", &format!("{wan}/24")),
+                );
+                lab.route(router, &gateway);
+            }
             lab.cable(
                 (router, "lan", &format!("192.168.{}.1/24", i + 1)),
                 (player, "eth0", &format!("192.168.{}.2/24", i + 1)),
             );
-            lab.route(router, &gateway);
             lab.route(player, &format!("192.168.{}.1", i + 1));
             lab.run(router, &["sysctl", "-qw", "net.ipv4.ip_forward=1"]);
-            lab.nft(router, &nat_rules(kind, &wan));
+            let home = if kind == Router::Carrier {
+                Router::Home
+            } else {
+                kind
+            };
+            lab.nft(router, &nat_rules(home, &wan));
         }
         // Counters that tell a direct path from a relayed one without asking the game.
         lab.nft(
@@ -430,6 +457,12 @@ fn nat_rules(kind: Router, wan: &str) -> String {
              udp update @fullcone {{ udp sport timeout 300s : ip saddr . udp sport }}\n oif \
              \"wan\" snat to {wan}\n }}\n}}\n"
         ),
+        // The carrier's outer NAT: plain masquerading, as patchbay's does.
+        Router::Carrier => "table ip nat {\n chain prerouting {\n type nat hook prerouting \
+                            priority dstnat; policy accept;\n }\n chain postrouting {\n type \
+                            nat hook postrouting priority srcnat; policy accept;\n oif \"wan\" \
+                            masquerade\n }\n}\n"
+            .to_string(),
         Router::Symmetric => "table ip nat {\n chain prerouting {\n type nat hook prerouting \
                               priority dstnat; policy accept;\n }\n chain postrouting {\n \
                               type nat hook postrouting priority srcnat; policy accept;\n oif \
@@ -669,6 +702,47 @@ fn lab_a_relay_restarted_mid_round_costs_a_relayed_pair_seconds_and_a_direct_one
             n.lost
         );
     }
+}
+
+/// Both players behind carrier-grade NAT (a home router behind the carrier's NAT): the whole
+/// series is played, relayed if no direct path forms (the path is reported).
+#[test]
+#[ignore = "needs root and network namespaces: .ci/netlab"]
+fn lab_carrier_grade_nats_play_the_whole_series() {
+    let Some((_, (direct, relayed), took)) =
+        series_row("cgnat", [Router::Carrier, Router::Carrier])
+    else {
+        return;
+    };
+    println!(
+        "carrier x carrier: {direct} UDP packets between the houses, {relayed} to the relay, {} \
+         moves",
+        took.len()
+    );
+}
+
+/// Hotel Wi-Fi: the host's network lets no UDP out but DNS. The relay's TCP gets through, and
+/// the series is played over it.
+#[test]
+#[ignore = "needs root and network namespaces: .ci/netlab"]
+fn lab_a_network_that_blocks_udp_plays_through_the_relay() {
+    let hotel = |lab: &Lab| {
+        lab.nft(
+            "ra",
+            "table inet hotel {\n chain f {\n type filter hook forward priority -5; policy \
+             accept;\n oif \"wan\" meta l4proto udp udp dport != 53 drop\n }\n}\n",
+        );
+    };
+    let Some((_, (direct, relayed), took)) =
+        series_row_with("hotel", [Router::Home, Router::Home], hotel)
+    else {
+        return;
+    };
+    assert_eq!(direct, 0, "no UDP leaves the hotel");
+    assert!(
+        relayed as usize > took.len(),
+        "{relayed} packets to the relay"
+    );
 }
 
 /// p50 and p95 of sorted durations.
