@@ -226,6 +226,78 @@ impl Lab {
         Some(lab)
     }
 
+    /// Two players in one house: `a` (192.168.1.2) and `b` (192.168.1.3) on one LAN (a bridge)
+    /// behind the home router `ra`, which forwards a packet sent to its own public address
+    /// back inside when `hairpin` (as many routers do, and many do not).
+    fn one_house(tag: &str, hairpin: bool) -> Option<Lab> {
+        let mut lab = Lab::new(tag);
+        if let Err(e) = lab.add("inet") {
+            println!("skipped: {NEEDS} ({e})");
+            return None;
+        }
+        for n in ["relay", "a", "b", "ra"] {
+            lab.add(n).unwrap();
+        }
+        lab.run("inet", &["sysctl", "-qw", "net.ipv4.ip_forward=1"]);
+        lab.cable(
+            ("inet", "tr", "198.18.1.254/24"),
+            ("relay", "eth0", &format!("{RELAY_IP}/24")),
+        );
+        lab.route("relay", "198.18.1.254");
+        lab.cable(
+            ("inet", "ta", "198.18.10.254/24"),
+            ("ra", "wan", "198.18.10.1/24"),
+        );
+        lab.route("ra", "198.18.10.254");
+        let ra = lab.ns("ra");
+        for step in [
+            vec!["-n", &ra, "link", "add", "br0", "type", "bridge"],
+            vec!["-n", &ra, "addr", "add", "192.168.1.1/24", "dev", "br0"],
+            vec!["-n", &ra, "link", "set", "br0", "up"],
+        ] {
+            ip(&step).unwrap();
+        }
+        for (player, port, addr) in [("a", "la", "192.168.1.2/24"), ("b", "lb", "192.168.1.3/24")] {
+            let np = lab.ns(player);
+            for step in [
+                vec![
+                    "link", "add", port, "netns", &ra, "type", "veth", "peer", "name", "eth0",
+                    "netns", &np,
+                ],
+                vec!["-n", &ra, "link", "set", port, "master", "br0"],
+                vec!["-n", &ra, "link", "set", port, "up"],
+                vec!["-n", &np, "addr", "add", addr, "dev", "eth0"],
+                vec!["-n", &np, "link", "set", "eth0", "up"],
+            ] {
+                ip(&step).unwrap();
+            }
+            lab.route(player, "192.168.1.1");
+        }
+        lab.run("ra", &["sysctl", "-qw", "net.ipv4.ip_forward=1"]);
+        let mut rules = nat_rules(Router::Home, "198.18.10.1");
+        if hairpin {
+            rules = rules
+                .replace(
+                    "iif \"wan\" meta l4proto udp dnat to udp dport map @fullcone",
+                    "iif \"wan\" meta l4proto udp dnat to udp dport map @fullcone\n ip daddr \
+                     198.18.10.1 iif \"br0\" meta l4proto udp dnat to udp dport map @fullcone",
+                )
+                .replace(
+                    "oif \"wan\" snat to 198.18.10.1",
+                    "oif \"wan\" snat to 198.18.10.1\n oif \"br0\" ct status dnat masquerade",
+                );
+            assert!(rules.contains("iif \"br0\"") && rules.contains("ct status dnat"));
+        }
+        lab.nft("ra", &rules);
+        lab.nft(
+            "inet",
+            "table ip lab {\n chain f {\n type filter hook forward priority 0; policy accept;\n\
+             ip saddr 198.18.10.0/24 ip daddr 198.18.20.0/24 meta l4proto udp counter\n\
+             ip daddr 198.18.1.1 counter\n }\n}\n",
+        );
+        Some(lab)
+    }
+
     /// A default route for namespace `n`.
     fn route(&self, n: &str, via: &str) {
         ip(&["-n", &self.ns(n), "route", "add", "default", "via", via]).unwrap();
@@ -743,6 +815,39 @@ fn lab_a_network_that_blocks_udp_plays_through_the_relay() {
         relayed as usize > took.len(),
         "{relayed} packets to the relay"
     );
+}
+
+/// Two players in one house, behind one home router, with and without hairpinning: the
+/// whole series is played (one report of such a router found a path that worked one way and
+/// stalled), and goes over the house's own network rather than the relay.
+#[test]
+#[ignore = "needs root and network namespaces: .ci/netlab"]
+fn lab_two_players_in_one_house_play_the_whole_series() {
+    for hairpin in [false, true] {
+        let Some(mut lab) = Lab::one_house("house", hairpin) else {
+            return;
+        };
+        if !lab.start_relay() {
+            return;
+        }
+        let (mut n, connect) = relayed_pair(&lab, |k| for_bots(lab_config(k)));
+        let t = Instant::now();
+        n.pump(|_| t.elapsed() > Duration::from_secs(2));
+        let before = lab.counters().1;
+        let took = play_series(&mut n, 51);
+        let relayed = lab.counters().1 - before;
+        assert!(n.lost.is_empty(), "hairpin {hairpin}: {:?}", n.lost);
+        let (p50, p95) = quantiles(&took);
+        println!(
+            "lab one house, hairpin {hairpin}: dealt {connect:?} after the join; {} moves, p50 \
+             {p50:?} p95 {p95:?}; {relayed} packets to the relay during the series",
+            took.len()
+        );
+        assert!(
+            (relayed as usize) < took.len() / 4,
+            "hairpin {hairpin}: the moves went through the relay ({relayed} packets)"
+        );
+    }
 }
 
 /// p50 and p95 of sorted durations.
