@@ -850,6 +850,55 @@ fn lab_two_players_in_one_house_play_the_whole_series() {
     }
 }
 
+/// Fresh pairs behind home routers, one after another (`NETLAB_PAIRS` of them, 1 in the smoke
+/// run): the time from the join to the first deal, and from then to the first packet between
+/// the houses. The goals: connected p95 ≤ 3 s, and direct within 10 s in 19 of 20.
+#[test]
+#[ignore = "needs root and network namespaces: .ci/netlab"]
+fn lab_pairs_behind_home_routers_connect_and_go_direct() {
+    let pairs: u8 = std::env::var("NETLAB_PAIRS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
+        .clamp(1, 100);
+    let Some(mut lab) = Lab::houses("pairs", [Router::Home, Router::Home]) else {
+        return;
+    };
+    if !lab.start_relay() {
+        return;
+    }
+    let (mut connects, mut directs) = (Vec::new(), Vec::new());
+    for i in 0..pairs {
+        // Each pair its own keys, as two new players.
+        let (mut n, connect) = relayed_pair(&lab, |mut k| {
+            k[1] = i;
+            for_bots(lab_config(k))
+        });
+        let start = lab.counters().0;
+        let t = Instant::now();
+        n.pump(|_| t.elapsed() > Duration::from_secs(10) || lab.counters().0 > start);
+        connects.push(connect);
+        if lab.counters().0 > start {
+            directs.push(t.elapsed());
+        }
+    }
+    connects.sort();
+    directs.sort();
+    let (c50, c95) = quantiles(&connects);
+    println!(
+        "lab {pairs} pairs behind home routers: connected p50 {c50:?} p95 {c95:?}; direct within \
+         10 s in {} (p50 {:?})",
+        directs.len(),
+        directs.get(directs.len() / 2)
+    );
+    assert!(c95 <= Duration::from_secs(3), "connected p95 {c95:?}");
+    assert!(
+        directs.len() * 20 >= usize::from(pairs) * 19,
+        "direct in {} of {pairs}",
+        directs.len()
+    );
+}
+
 /// p50 and p95 of sorted durations.
 fn quantiles(sorted: &[Duration]) -> (Duration, Duration) {
     let at = |q: f64| sorted[((sorted.len() - 1) as f64 * q) as usize];
