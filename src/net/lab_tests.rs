@@ -145,16 +145,17 @@ impl Lab {
         Some(lab)
     }
 
-    /// The internet (`inet`, a router), the lab's relay on it, and two houses, `a` and `b`,
-    /// each behind its router of the kind given. The players are `a` and `b`; a router is
-    /// `ra`/`rb`. None if the machine cannot make the lab (the reason printed).
-    fn houses(tag: &str, kinds: [Router; 2]) -> Option<Lab> {
+    /// The internet (`inet`, a router) with the lab's relay on it (its server not started yet:
+    /// [`Lab::start_relay`]), counters that tell a direct path from a relayed one without
+    /// asking the game, and the empty namespaces `more`. None if the machine cannot make the
+    /// lab (the reason printed).
+    fn internet(tag: &str, more: &[&str]) -> Option<Lab> {
         let mut lab = Lab::new(tag);
         if let Err(e) = lab.add("inet") {
             println!("skipped: {NEEDS} ({e})");
             return None;
         }
-        for n in ["relay", "a", "b", "ra", "rb", "ia", "ib"] {
+        for n in std::iter::once(&"relay").chain(more) {
             lab.add(n).unwrap();
         }
         lab.run("inet", &["sysctl", "-qw", "net.ipv4.ip_forward=1"]);
@@ -163,6 +164,20 @@ impl Lab {
             ("relay", "eth0", &format!("{RELAY_IP}/24")),
         );
         lab.route("relay", "198.18.1.254");
+        lab.nft(
+            "inet",
+            "table ip lab {\n chain f {\n type filter hook forward priority 0; policy accept;\n\
+             ip saddr 198.18.10.0/24 ip daddr 198.18.20.0/24 meta l4proto udp counter\n\
+             ip daddr 198.18.1.1 counter\n }\n}\n",
+        );
+        Some(lab)
+    }
+
+    /// The internet (`inet`, a router), the lab's relay on it, and two houses, `a` and `b`,
+    /// each behind its router of the kind given. The players are `a` and `b`; a router is
+    /// `ra`/`rb`. None if the machine cannot make the lab (the reason printed).
+    fn houses(tag: &str, kinds: [Router; 2]) -> Option<Lab> {
+        let lab = Lab::internet(tag, &["a", "b", "ra", "rb", "ia", "ib"])?;
         for (i, (player, router, kind)) in [("a", "ra", kinds[0]), ("b", "rb", kinds[1])]
             .into_iter()
             .enumerate()
@@ -216,13 +231,6 @@ impl Lab {
             };
             lab.nft(router, &nat_rules(home, &wan));
         }
-        // Counters that tell a direct path from a relayed one without asking the game.
-        lab.nft(
-            "inet",
-            "table ip lab {\n chain f {\n type filter hook forward priority 0; policy accept;\n\
-             ip saddr 198.18.10.0/24 ip daddr 198.18.20.0/24 meta l4proto udp counter\n\
-             ip daddr 198.18.1.1 counter\n }\n}\n",
-        );
         Some(lab)
     }
 
@@ -230,20 +238,7 @@ impl Lab {
     /// behind the home router `ra`, which forwards a packet sent to its own public address
     /// back inside when `hairpin` (as many routers do, and many do not).
     fn one_house(tag: &str, hairpin: bool) -> Option<Lab> {
-        let mut lab = Lab::new(tag);
-        if let Err(e) = lab.add("inet") {
-            println!("skipped: {NEEDS} ({e})");
-            return None;
-        }
-        for n in ["relay", "a", "b", "ra"] {
-            lab.add(n).unwrap();
-        }
-        lab.run("inet", &["sysctl", "-qw", "net.ipv4.ip_forward=1"]);
-        lab.cable(
-            ("inet", "tr", "198.18.1.254/24"),
-            ("relay", "eth0", &format!("{RELAY_IP}/24")),
-        );
-        lab.route("relay", "198.18.1.254");
+        let lab = Lab::internet(tag, &["a", "b", "ra"])?;
         lab.cable(
             ("inet", "ta", "198.18.10.254/24"),
             ("ra", "wan", "198.18.10.1/24"),
@@ -289,12 +284,6 @@ impl Lab {
             assert!(rules.contains("iif \"br0\"") && rules.contains("ct status dnat"));
         }
         lab.nft("ra", &rules);
-        lab.nft(
-            "inet",
-            "table ip lab {\n chain f {\n type filter hook forward priority 0; policy accept;\n\
-             ip saddr 198.18.10.0/24 ip daddr 198.18.20.0/24 meta l4proto udp counter\n\
-             ip daddr 198.18.1.1 counter\n }\n}\n",
-        );
         Some(lab)
     }
 
@@ -718,11 +707,6 @@ fn lab_ten_percent_loss_loses_no_connection() {
 #[test]
 #[ignore = "needs root and network namespaces: .ci/netlab"]
 fn lab_a_relay_restarted_mid_round_costs_a_relayed_pair_seconds_and_a_direct_one_nothing() {
-    let config = |k| LinkConfig {
-        ping: Duration::from_millis(300),
-        silence: Duration::from_secs(2),
-        ..for_bots(lab_config(k))
-    };
     for kinds in [
         [Router::Home, Router::Home],
         [Router::Symmetric, Router::Symmetric],
@@ -733,7 +717,7 @@ fn lab_a_relay_restarted_mid_round_costs_a_relayed_pair_seconds_and_a_direct_one
         if !lab.start_relay() {
             return;
         }
-        let (mut n, _) = relayed_pair(&lab, config);
+        let (mut n, _) = relayed_pair(&lab, quick_loss);
         let direct = kinds[0] == Router::Home;
         if direct {
             // Let the pair go direct first (as in lab_home_routers_play_direct).
@@ -905,6 +889,16 @@ fn quantiles(sorted: &[Duration]) -> (Duration, Duration) {
     (at(0.5), at(0.95))
 }
 
+/// [`lab_config`] for bots, told a friend is lost after 2 s of silence (players wait 12 s), so
+/// a cut or a dead relay is seen well inside a test's wait.
+fn quick_loss(k: [u8; 32]) -> LinkConfig {
+    LinkConfig {
+        ping: Duration::from_millis(300),
+        silence: Duration::from_secs(2),
+        ..for_bots(lab_config(k))
+    }
+}
+
 /// Two houses with no NAT between them: a whole Hollywood series, host in one namespace and
 /// guest in the other, equals the same series played on one machine, with no connection lost.
 #[test]
@@ -937,13 +931,7 @@ fn lab_a_cut_link_is_lost_then_play_resumes_at_the_same_move() {
     let Some(lab) = Lab::two_houses("cut") else {
         return;
     };
-    // Lost after 2 s of silence (players wait 12 s), so the cut is seen well inside it.
-    let config = |k| LinkConfig {
-        ping: Duration::from_millis(300),
-        silence: Duration::from_secs(2),
-        ..for_bots(lab_config(k))
-    };
-    let mut n = pair(&lab, config);
+    let mut n = pair(&lab, quick_loss);
     let bots = [Level::Medium.bot(21), Level::Medium.bot(22)];
     for _ in 0..8 {
         n.step(&bots);
