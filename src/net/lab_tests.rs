@@ -23,7 +23,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::link::{Link, LinkConfig, LinkEvent, Lost, OwnRelay};
+use super::link::{Link, LinkConfig, LinkEvent, Lost, OwnRelay, PathNow};
 use super::link_tests::{Net, for_bots, hosting_at, key, play_series};
 use crate::ai::Level;
 
@@ -567,19 +567,24 @@ fn relayed_pair(lab: &Lab, config: impl Fn([u8; 32]) -> LinkConfig + Sync) -> (N
     (n, t.elapsed())
 }
 
+/// What a row measured.
+struct Row {
+    /// The packets during the series: UDP between the houses (a direct path), and to the relay.
+    path: (u64, u64),
+    /// Each move's time to the other table, sorted.
+    took: Vec<Duration>,
+    /// The path each side's link last told its player (the host's, the guest's).
+    told: [Option<PathNow>; 2],
+}
+
 /// One row of the table: a whole series between houses behind `kinds` of routers, over the
-/// lab's relay. The time to the first deal, the path the moves took (the counters: UDP between
-/// the houses, packets to the relay), and the moves' times to the other table.
-fn series_row(tag: &str, kinds: [Router; 2]) -> Option<(Duration, (u64, u64), Vec<Duration>)> {
+/// lab's relay.
+fn series_row(tag: &str, kinds: [Router; 2]) -> Option<Row> {
     series_row_with(tag, kinds, |_| {})
 }
 
 /// [`series_row`], with `impair` applied to the lab before the players meet.
-fn series_row_with(
-    tag: &str,
-    kinds: [Router; 2],
-    impair: impl FnOnce(&Lab),
-) -> Option<(Duration, (u64, u64), Vec<Duration>)> {
+fn series_row_with(tag: &str, kinds: [Router; 2], impair: impl FnOnce(&Lab)) -> Option<Row> {
     let mut lab = Lab::houses(tag, kinds)?;
     if !lab.start_relay() {
         return None;
@@ -610,7 +615,9 @@ fn series_row_with(
         path.0,
         path.1
     );
-    Some((connect, path, took))
+    let told = [n.paths[0].last().copied(), n.paths[1].last().copied()];
+    println!("lab {kinds:?}: the links told their players {told:?}");
+    Some(Row { path, took, told })
 }
 
 /// Both players behind home routers, the common case: the series goes direct (the relay
@@ -618,12 +625,18 @@ fn series_row_with(
 #[test]
 #[ignore = "needs root and network namespaces: .ci/netlab"]
 fn lab_home_routers_play_direct() {
-    let Some((_, (direct, _), _)) = series_row("home", [Router::Home, Router::Home]) else {
+    let Some(row) = series_row("home", [Router::Home, Router::Home]) else {
         return;
     };
+    let direct = row.path.0;
     assert!(
         direct > 100,
         "the moves should go direct: {direct} UDP packets between houses"
+    );
+    assert!(
+        row.told.iter().all(|t| t.is_some_and(|p| p.direct)),
+        "each table says direct: {:?}",
+        row.told
     );
 }
 
@@ -632,8 +645,12 @@ fn lab_home_routers_play_direct() {
 #[test]
 #[ignore = "needs root and network namespaces: .ci/netlab"]
 fn lab_symmetric_nats_play_through_the_relay() {
-    let Some((_, (direct, relayed), took)) =
-        series_row("sym", [Router::Symmetric, Router::Symmetric])
+    let Some(Row {
+        path: (direct, relayed),
+        took,
+        told,
+        ..
+    }) = series_row("sym", [Router::Symmetric, Router::Symmetric])
     else {
         return;
     };
@@ -641,6 +658,10 @@ fn lab_symmetric_nats_play_through_the_relay() {
         relayed as usize > took.len(),
         "every move through the relay: {relayed} packets to it for {} moves",
         took.len()
+    );
+    assert!(
+        told.iter().all(|t| t.is_some_and(|p| !p.direct)),
+        "each table says relayed: {told:?}"
     );
     println!("symmetric: {direct} UDP packets between the houses (punching attempts)");
 }
@@ -658,8 +679,11 @@ fn lab_udp_blocked_between_the_houses_plays_through_the_relay() {
              ip saddr 198.18.20.0/24 ip daddr 198.18.10.0/24 meta l4proto udp drop\n }\n}\n",
         );
     };
-    let Some((_, (direct, relayed), took)) =
-        series_row_with("noudp", [Router::Home, Router::Home], block)
+    let Some(Row {
+        path: (direct, relayed),
+        took,
+        ..
+    }) = series_row_with("noudp", [Router::Home, Router::Home], block)
     else {
         return;
     };
@@ -688,7 +712,7 @@ fn lossy(lab: &Lab, r: &str, percent: u32) {
 #[test]
 #[ignore = "needs root and network namespaces: .ci/netlab"]
 fn lab_ten_percent_loss_loses_no_connection() {
-    let Some((_, _, took)) = series_row_with("loss", [Router::Home, Router::Home], |lab| {
+    let Some(Row { took, .. }) = series_row_with("loss", [Router::Home, Router::Home], |lab| {
         lossy(lab, "ra", 10)
     }) else {
         return;
@@ -765,8 +789,11 @@ fn lab_a_relay_restarted_mid_round_costs_a_relayed_pair_seconds_and_a_direct_one
 #[test]
 #[ignore = "needs root and network namespaces: .ci/netlab"]
 fn lab_carrier_grade_nats_play_the_whole_series() {
-    let Some((_, (direct, relayed), took)) =
-        series_row("cgnat", [Router::Carrier, Router::Carrier])
+    let Some(Row {
+        path: (direct, relayed),
+        took,
+        ..
+    }) = series_row("cgnat", [Router::Carrier, Router::Carrier])
     else {
         return;
     };
@@ -789,8 +816,11 @@ fn lab_a_network_that_blocks_udp_plays_through_the_relay() {
              accept;\n oif \"wan\" meta l4proto udp udp dport != 53 drop\n }\n}\n",
         );
     };
-    let Some((_, (direct, relayed), took)) =
-        series_row_with("hotel", [Router::Home, Router::Home], hotel)
+    let Some(Row {
+        path: (direct, relayed),
+        took,
+        ..
+    }) = series_row_with("hotel", [Router::Home, Router::Home], hotel)
     else {
         return;
     };

@@ -180,6 +180,9 @@ pub enum LinkEvent {
         /// Why it was lost.
         why: Lost,
     },
+    /// How the connection in use goes: told once it opens, and again when the path changes
+    /// (the relay's to a direct one, or back) or its round trip moves by a fifth.
+    Path(PathNow),
     /// Joining: no connection for [`LinkConfig::unreachable`] since the link started, or since
     /// the last [`Link::dial_now`]: the host's game could not be reached. Dialling goes on.
     NotReached,
@@ -194,6 +197,35 @@ pub enum LinkEvent {
         /// Why, as the network said.
         why: String,
     },
+}
+
+/// The path the connection's packets take just now, as the table tells the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PathNow {
+    /// Straight between the two games (hole punched, or one network); false: through a relay.
+    pub direct: bool,
+    /// The round trip, as QUIC measures it, in milliseconds.
+    pub rtt_ms: u32,
+}
+
+impl PathNow {
+    /// The path of `conn` just now (the selected one), if it has one.
+    fn of(conn: &Connection) -> Option<PathNow> {
+        let paths = conn.paths();
+        let p = paths.iter().find(|p| p.is_selected())?;
+        Some(PathNow {
+            direct: p.is_ip(),
+            rtt_ms: u32::try_from(p.rtt().as_millis()).unwrap_or(u32::MAX),
+        })
+    }
+
+    /// Whether `self` is news to a player shown `was`: another kind of path, or a round trip
+    /// that moved by more than a fifth (and 5 ms), so jitter does not wake the game.
+    fn differs(self, was: Option<PathNow>) -> bool {
+        let Some(was) = was else { return true };
+        let moved = self.rtt_ms.abs_diff(was.rtt_ms);
+        self.direct != was.direct || (moved > 5 && moved * 5 > was.rtt_ms)
+    }
 }
 
 /// Why a connection was lost.
@@ -539,6 +571,7 @@ async fn run(
         next_dial: dial.as_ref().map(|_| Instant::now()),
         unreached_since: Some(Instant::now()),
         port,
+        path: None,
         news,
         config,
         events,
@@ -608,6 +641,8 @@ struct Loop {
     unreached_since: Option<Instant>,
     /// The UDP port the endpoint is bound to (named by the invite code).
     port: u16,
+    /// The path last told ([`LinkEvent::Path`]), for the connection in use.
+    path: Option<PathNow>,
     news: (
         tmpsc::UnboundedSender<Tagged>,
         tmpsc::UnboundedReceiver<Tagged>,
@@ -681,6 +716,18 @@ impl Loop {
             self.lose(Lost::Silent);
         } else {
             self.write(encode(&Frame::Ping));
+            self.tell_path();
+        }
+    }
+
+    /// Tells the path of the connection in use, if it is news.
+    fn tell_path(&mut self) {
+        let Some(now) = self.open.as_ref().and_then(|o| PathNow::of(&o.conn)) else {
+            return;
+        };
+        if now.differs(self.path) {
+            self.path = Some(now);
+            self.events.send(LinkEvent::Path(now));
         }
     }
 
@@ -802,6 +849,8 @@ impl Loop {
         self.events.send(LinkEvent::Connected {
             friend: *id.as_bytes(),
         });
+        self.path = None;
+        self.tell_path();
     }
 
     /// Closes the connection in use, if any, with `code` (its loss is told by [`Loop::lose`]).

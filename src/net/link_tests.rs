@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 use super::fair::{HostSecret, first_dealer};
 use super::guest::Guest;
 use super::host::Host;
-use super::link::{ALPN, Link, LinkConfig, LinkEvent, Lost, Refused};
+use super::link::{ALPN, Link, LinkConfig, LinkEvent, Lost, PathNow, Refused};
 use super::side::Peer;
 use super::told::{GUEST, HOST, local};
 use super::wire::{Frame, MAX_FRAME, encode, hello};
@@ -83,6 +83,7 @@ fn drain<S: Peer>(
     rng: &mut StdRng,
     lost: &mut Vec<Lost>,
     connected: &mut usize,
+    paths: &mut Vec<PathNow>,
 ) -> bool {
     let mut idle = true;
     while let Some(e) = link.try_recv() {
@@ -103,6 +104,7 @@ fn drain<S: Peer>(
                 }
             }
             LinkEvent::Lost { why } => lost.push(why),
+            LinkEvent::Path(p) => paths.push(p),
             other => panic!("{}: {other:?}", std::any::type_name::<S>()),
         }
     }
@@ -121,6 +123,8 @@ pub(super) struct Net {
     pub(super) lost: Vec<Lost>,
     /// Connections opened: the host's count, the guest's.
     pub(super) connected: [usize; 2],
+    /// The paths each link told, in order: the host's, the guest's.
+    pub(super) paths: [Vec<PathNow>; 2],
 }
 
 impl Net {
@@ -143,6 +147,7 @@ impl Net {
             rng: StdRng::seed_from_u64(7),
             lost: Vec::new(),
             connected: [0; 2],
+            paths: [Vec::new(), Vec::new()],
         };
         assert!(n.pump(|n| n.guest.series().is_some()), "no first deal");
         n
@@ -161,6 +166,7 @@ impl Net {
                 &mut self.rng,
                 &mut self.lost,
                 &mut self.connected[0],
+                &mut self.paths[0],
             );
             let guest_idle = drain(
                 &self.gl,
@@ -168,6 +174,7 @@ impl Net {
                 &mut self.rng,
                 &mut self.lost,
                 &mut self.connected[1],
+                &mut self.paths[1],
             );
             let idle = host_idle && guest_idle;
             if idle {
@@ -240,6 +247,12 @@ fn a_whole_series_over_loopback_equals_the_series_played_locally() {
         at(1.0)
     );
     assert!(n.lost.is_empty(), "{:?}", n.lost);
+    // Each side told the player how the friend is connected: directly, with a round trip.
+    for told in &n.paths {
+        let first = told.first().expect("no path told");
+        assert!(first.direct, "{told:?}");
+        assert!(first.rtt_ms < 1000, "{told:?}");
+    }
 }
 
 /// Plays a whole Hollywood series over `n` with two Medium bots (seeded from `seed`), and
@@ -361,6 +374,7 @@ fn both_games_restarted_from_their_files_carry_on_with_the_same_invite() {
         rng: StdRng::seed_from_u64(8),
         lost: Vec::new(),
         connected: [0; 2],
+        paths: [Vec::new(), Vec::new()],
     };
     assert!(n.pump(|n| n.connected == [1, 1] && n.in_step()));
     assert_eq!(n.hosts(), &before);

@@ -63,6 +63,13 @@ fn a_round_against_a_friend_through_two_apps() {
     let players = [Level::Medium.bot(5), Level::Medium.bot(6)];
     let moves = play_friends(&mut host, &mut guest, &players, deadline, |_, _| false);
     check_friends_round(&host, &guest, moves);
+    // Each table says how the friend is connected: directly (one machine), with a round trip.
+    for a in [&mut host, &mut guest] {
+        let line = table_texts(a)
+            .into_iter()
+            .find(|t| t.starts_with("Direct · ") && t.ends_with(" ms"));
+        assert!(line.is_some(), "no connection line: {:?}", table_texts(a));
+    }
     // The round's banner offers its review, and no Replay (which would leave the series).
     for _ in 0..4 {
         host.update();
@@ -327,6 +334,26 @@ fn a_host_that_quits_mid_round_resumes_from_its_files() {
     let game = host.world_mut().resource_mut::<Friend>().0.take().unwrap();
     game.close();
     drop(host);
+    // The guest's table says whom it waits for and for how long, the clock counting on.
+    let away = |a: &mut App, clock: &str| {
+        let texts = table_texts(a);
+        let spans: String = {
+            let mut q = a.world_mut().query::<&bevy::text::TextSpan>();
+            q.iter(a.world()).map(|t| t.0.clone()).collect()
+        };
+        spans.contains(&format!("Waiting for Ana to reconnect… ({clock})"))
+            && texts.contains(&format!("Reconnecting… {clock}"))
+    };
+    let gone = std::time::Instant::now();
+    while !away(&mut guest, "0:01") {
+        guest.update();
+        assert!(
+            gone.elapsed() < Duration::from_secs(5),
+            "the guest's table: {:?}",
+            table_texts(&mut guest)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     // And starts again on the same files: the page offers the kept series.
     let mut host = app_booted("friend-resume-host", Some(1), 1280, 800, 1.0);
     set_speed(&mut host, AnimSpeed::Instant);
@@ -361,6 +388,15 @@ fn a_host_that_quits_mid_round_resumes_from_its_files() {
     let players = [Level::Medium.bot(5), Level::Medium.bot(6)];
     let after = play_friends(&mut host, &mut guest, &players, deadline, |_, _| false);
     check_friends_round(&host, &guest, before + after);
+}
+
+/// The texts drawn on the table (not the overlay's), visible ones only.
+fn table_texts(a: &mut App) -> Vec<String> {
+    let mut q = a.world_mut().query::<(&Text2d, &InheritedVisibility)>();
+    q.iter(a.world())
+        .filter(|(_, v)| v.get())
+        .map(|(t, _)| t.0.clone())
+        .collect()
 }
 
 /// A player that never ends the round: a knock or gin becomes a plain discard of the same card.

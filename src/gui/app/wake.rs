@@ -13,11 +13,21 @@ use bevy::winit::{UpdateMode, WinitSettings};
 /// The update mode: while something moves or the bot thinks, wake every 15 ms on a timer;
 /// when the table is still, sleep until input (or a minute).
 pub(crate) fn update_mode(busy: bool) -> WinitSettings {
-    let mode = if busy {
-        UpdateMode::reactive(Duration::from_millis(15))
+    sleep_at_most(if busy { BUSY } else { IDLE })
+}
+
+/// While busy, a frame every this long.
+const BUSY: Duration = Duration::from_millis(15);
+/// While still, a frame at least this often (input wakes it at once).
+const IDLE: Duration = Duration::from_secs(60);
+
+/// Sleeps until input, or `wait` at most.
+fn sleep_at_most(wait: Duration) -> WinitSettings {
+    let mode = if wait <= BUSY {
+        UpdateMode::reactive(wait)
     } else {
         UpdateMode::Reactive {
-            wait: Duration::from_secs(60),
+            wait,
             react_to_device_events: true,
             react_to_user_events: true,
             react_to_window_events: true,
@@ -35,6 +45,11 @@ pub(crate) fn update_mode(busy: bool) -> WinitSettings {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub(crate) struct StayAwake;
 
+/// Sent by what shows a clock on a still table (how long a friend has been away): the app
+/// wakes within this long, not every 15 ms.
+#[derive(Message, Clone, Copy, Debug)]
+pub(crate) struct WakeIn(pub Duration);
+
 /// Where the app decides whether to sleep (`PostUpdate`): every [`StayAwake`] of the frame is
 /// sent before it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,11 +57,13 @@ pub(crate) struct WakeCheck;
 
 fn keep_awake(
     mut asks: MessageReader<StayAwake>,
+    mut clocks: MessageReader<WakeIn>,
     winit: Option<ResMut<WinitSettings>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let busy = asks.read().count() > 0;
-    let want = update_mode(busy);
+    let clock = clocks.read().map(|w| w.0).min().unwrap_or(IDLE);
+    let want = sleep_at_most(if busy { BUSY } else { clock.clamp(BUSY, IDLE) });
     if let Some(mut winit) = winit
         && (winit.focused_mode != want.focused_mode || winit.unfocused_mode != want.unfocused_mode)
     {
@@ -64,6 +81,7 @@ impl Plugin for WakePlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<RequestRedraw>()
             .add_message::<StayAwake>()
+            .add_message::<WakeIn>()
             .add_systems(PostUpdate, keep_awake.in_set(WakeCheck));
     }
 }

@@ -16,6 +16,7 @@ use bevy::sprite::Anchor;
 use bevy::text::{TextBounds, TextLayoutInfo};
 use bevy::window::RequestRedraw;
 
+use super::connection::waiting_words;
 use super::look::{self};
 use crate::gui::app::screen::Metrics;
 use crate::gui::app::settings::PlayerSettings;
@@ -278,6 +279,9 @@ fn update_texts(
                     _ if asked && phase == TurnPhase::RoundOver => "friend-waiting-deal",
                     _ => return None,
                 };
+                if id == "friend-lost" {
+                    return Some(waiting_words(speech, g));
+                }
                 Some(speech.named(id, g.name.as_deref(), &[]))
             })
         {

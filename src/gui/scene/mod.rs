@@ -1,11 +1,12 @@
 //! What the table shows and plays, drawn with Bevy: the card [`art`] and the [`felt`] with the
 //! palette ([`look`], pure), the 52 [`cards`] (the only code that moves them) and the [`deal`], what is drawn
 //! with them ([`marks`]), the look of the on-table [`buttons`], the prompt and the computer's
-//! last turn ([`hud`]), the seats' name [`plates`], and the [`sound`]s.
+//! last turn ([`hud`]), the seats' name [`plates`], how a friend is [`connection`]ed, and the [`sound`]s.
 
 pub mod art;
 pub mod buttons;
 pub mod cards;
+pub(crate) mod connection;
 pub mod deal;
 pub(crate) mod felt;
 pub(crate) mod hud;
@@ -30,7 +31,8 @@ impl PluginGroup for ScenePlugins {
             .add(marks::MarksPlugin)
             .add(buttons::ButtonLookPlugin)
             .add(hud::HudPlugin)
-            .add(plates::PlatesPlugin);
+            .add(plates::PlatesPlugin)
+            .add(connection::ConnectionPlugin);
         #[cfg(has_sound)]
         let group = group.add(sound::SoundPlugin);
         group

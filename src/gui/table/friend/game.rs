@@ -13,7 +13,7 @@ use crate::gui::table::series::Series;
 use crate::net::fair::{HostSecret, derive};
 use crate::net::guest::Guest;
 use crate::net::host::Host;
-use crate::net::link::{Link, LinkConfig, LinkError, LinkEvent, Lost, Refused};
+use crate::net::link::{Link, LinkConfig, LinkError, LinkEvent, Lost, PathNow, Refused};
 use crate::net::side::{Heard, Peer as _, Ruling};
 use crate::net::wire::Frame;
 use crate::rules::{Match, RuleSettings};
@@ -68,6 +68,18 @@ pub enum FriendStatus {
     Failed(String),
 }
 
+/// How the friend is connected, as the table shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Connection {
+    /// Connected: directly or through a relay, with the round trip.
+    Path(PathNow),
+    /// The connection dropped this many whole seconds ago; waiting for it to come back.
+    Away {
+        /// Whole seconds since it dropped.
+        secs: u64,
+    },
+}
+
 /// This side of a series with a friend: the link, the state machine and where it stands.
 pub struct FriendGame {
     /// Host or guest, with its state machine.
@@ -95,6 +107,10 @@ pub struct FriendGame {
     pub(super) written: Option<SavedFriend>,
     /// The series has been put on the table (so a table without it means the player left).
     pub(super) shown: bool,
+    /// The connection's path, as the link last told it (none while there is no connection).
+    path: Option<PathNow>,
+    /// When the connection dropped, and the whole seconds since then last shown.
+    pub(super) away: Option<(std::time::Instant, u64)>,
     /// Frames to stay awake after news: the link wakes the app for one frame, and what the
     /// news changed (the turn phase, the texts) shows over the next few.
     pub(super) awake: u8,
@@ -209,6 +225,8 @@ impl FriendGame {
             joined: None,
             written: None,
             shown: false,
+            path: None,
+            away: None,
             awake: 0,
         }
     }
@@ -324,12 +342,15 @@ impl FriendGame {
                     }
                 }
                 LinkEvent::Frame(msg) => self.take(msg),
+                LinkEvent::Path(p) => self.path = Some(p),
                 LinkEvent::Lost { why } => {
+                    self.path = None;
                     if !matches!(
                         self.status,
                         FriendStatus::Waiting | FriendStatus::Dialling | FriendStatus::NotReached
                     ) {
                         self.status = FriendStatus::Lost(why);
+                        self.away.get_or_insert((std::time::Instant::now(), 0));
                     }
                 }
                 LinkEvent::Refused {
@@ -343,7 +364,22 @@ impl FriendGame {
                 LinkEvent::NotReached => {}
             }
         }
+        if !matches!(self.status, FriendStatus::Lost(_)) {
+            self.away = None;
+        }
         news
+    }
+
+    /// How the friend is connected just now, while playing (none before the friend is
+    /// greeted, or before the link has told the path).
+    pub fn connection(&self) -> Option<Connection> {
+        match self.status {
+            FriendStatus::Lost(_) => Some(Connection::Away {
+                secs: self.away.map_or(0, |a| a.1),
+            }),
+            FriendStatus::Playing => self.path.map(Connection::Path),
+            _ => None,
+        }
     }
 
     /// One message from the friend's game, through this side's state machine.

@@ -18,7 +18,7 @@ pub(crate) mod pump;
 use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 
-pub use self::game::{Friend, FriendGame, FriendStatus};
+pub use self::game::{Connection, Friend, FriendGame, FriendStatus};
 use super::command::{PlayerCommand, SeriesCommand};
 use super::persist::{FileWriter, KeptFriend};
 use super::phase::TableSet;

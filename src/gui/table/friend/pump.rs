@@ -19,7 +19,7 @@ use bevy::prelude::*;
 use super::{Friend, FriendState};
 use crate::gui::app::modes::{AtExit, MenuScreen};
 use crate::gui::app::speech::Speech;
-use crate::gui::app::wake::StayAwake;
+use crate::gui::app::wake::{StayAwake, WakeIn};
 use crate::gui::table::persist::FileWriter;
 use crate::gui::table::phase::TableSet;
 use crate::gui::table::series::Series;
@@ -33,6 +33,7 @@ fn pump_friend(
     mut menu: ResMut<NextState<MenuScreen>>,
     files: Res<FileWriter>,
     mut wake: MessageWriter<StayAwake>,
+    mut clock: MessageWriter<WakeIn>,
 ) {
     if friend.0.as_ref().is_some_and(|g| g.shown) && series.friend().is_none() {
         // The player left the friend's series from the table.
@@ -51,7 +52,12 @@ fn pump_friend(
     if had_moves {
         game.send_players(&mut series);
     }
-    let before = (game.status.clone(), game.name.clone(), game.ticket.clone());
+    let before = (
+        game.status.clone(),
+        game.name.clone(),
+        game.ticket.clone(),
+        game.connection(),
+    );
     let news = game.drain();
     if news || had_moves {
         game.awake = 3;
@@ -69,7 +75,18 @@ fn pump_friend(
         game.awake -= 1;
         wake.write(StayAwake);
     }
-    let mut changed = (game.status.clone(), game.name.clone(), game.ticket.clone()) != before;
+    // While the friend is away the table counts the seconds: a frame each second, no more.
+    if let Some((since, secs)) = game.away.as_mut() {
+        *secs = since.elapsed().as_secs();
+        let to_next = 1.0 - since.elapsed().as_secs_f32().fract();
+        clock.write(WakeIn(std::time::Duration::from_secs_f32(to_next + 0.01)));
+    }
+    let mut changed = (
+        game.status.clone(),
+        game.name.clone(),
+        game.ticket.clone(),
+        game.connection(),
+    ) != before;
     if let Some(m) = game.series() {
         if series.friend().is_none() {
             series.with_friend(m.clone(), game.hosting());

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 use super::FriendPage;
 use crate::gui::app::modes::MenuScreen;
+use crate::gui::scene::connection::{connection_words, waiting_words};
 use crate::gui::table::friend::{FriendCommand, FriendStatus};
 
 /// The page while a series with a friend is on.
@@ -14,12 +15,14 @@ pub(super) fn playing_page(
     mut orders: MessageWriter<FriendCommand>,
 ) -> Result {
     page.show(|ui, sp, game| {
-        let id = if game.status == FriendStatus::Playing {
-            "friend-playing"
+        if game.status == FriendStatus::Playing {
+            ui.label(sp.named("friend-playing", game.name.as_deref(), &[]));
         } else {
-            "friend-lost"
-        };
-        ui.label(sp.named(id, game.name.as_deref(), &[]));
+            ui.label(waiting_words(sp, game));
+        }
+        if let Some(c) = game.connection() {
+            ui.label(connection_words(sp, c));
+        }
         ui.horizontal(|ui| {
             if game.series().is_some() && ui.button(sp.t("friend-back-to-table", &[])).clicked() {
                 next.set(MenuScreen::Closed);
