@@ -65,6 +65,9 @@ pub const WRITE_QUEUE: usize = 128;
 pub const MAX_HANDSHAKES: usize = 64;
 /// The friend's messages read but not yet taken by the game.
 pub const IN_FLIGHT: usize = 64;
+/// The longest a dial waits for the host's answer before the next one goes out (a handshake
+/// takes a few round trips: well under a second on most networks, two on a lossy one).
+pub const DIAL_WAIT: Duration = Duration::from_secs(5);
 /// The longest [`Link::close`] waits for the network thread.
 pub const CLOSE_WAIT: Duration = Duration::from_secs(1);
 
@@ -112,7 +115,8 @@ pub struct OwnRelay {
     /// Its address, `https://…`.
     pub url: String,
     /// The one certificate (DER) to trust it by, for a relay whose certificate no public
-    /// authority signed (the network lab's); `None`: the system's authorities, as for any site.
+    /// authority signed (the network lab's); `None`: the public authorities (the Mozilla list
+    /// built into iroh), as for any site.
     pub ca_der: Option<Vec<u8>>,
 }
 
@@ -582,7 +586,15 @@ async fn run(
         let dial_at = l
             .next_dial
             .filter(|_| !l.dialling && l.open.is_none() && dial.is_some());
+        // A silent friend is told the moment the silence limit passes, not at the next ping.
+        let silent_at = l.open.as_ref().map(|_| l.heard + l.config.silence);
         tokio::select! {
+            _ = sleep_until(silent_at) => {
+                if l.heard.elapsed() >= l.config.silence {
+                    l.close_open(REFUSED, b"silent");
+                    l.lose(Lost::Silent);
+                }
+            }
             incoming = endpoint.accept(), if hosting => {
                 let Some(incoming) = incoming else { break };
                 l.incoming(incoming);
@@ -668,7 +680,10 @@ impl Loop {
     fn dial(&mut self, endpoint: &Endpoint, addr: EndpointAddr) {
         self.dialling = true;
         self.next_dial = Some(Instant::now() + self.config.retry);
-        let (endpoint, limit, news) = (endpoint.clone(), self.config.silence, self.news.0.clone());
+        // A dial sent while the network was down waits no longer than this for an answer, so
+        // the next one goes out soon after the network is back.
+        let limit = self.config.silence.min(DIAL_WAIT);
+        let (endpoint, news) = (endpoint.clone(), self.news.0.clone());
         tokio::spawn(async move {
             let open = timeout(limit, async {
                 let conn = endpoint.connect(addr, ALPN).await.ok()?;

@@ -105,6 +105,8 @@ fn drain<S: Peer>(
             }
             LinkEvent::Lost { why } => lost.push(why),
             LinkEvent::Path(p) => paths.push(p),
+            // Dialling on through a long cut.
+            LinkEvent::NotReached => {}
             other => panic!("{}: {other:?}", std::any::type_name::<S>()),
         }
     }

@@ -134,6 +134,47 @@ pub struct Settings {
     /// The name a friend sees this player by; `None` until set (the system's user name then).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player_name: Option<String>,
+    /// A relay of the player's own (`https://…`: iroh's relay server, run by a club or a
+    /// family), used instead of n0's public relays when playing a friend; `None`: n0's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub own_relay: Option<String>,
+}
+
+/// Why a relay address was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BadRelay {
+    /// It does not start with `https://` (or `http://`).
+    Scheme,
+    /// No server name after the scheme.
+    NoHost,
+    /// Spaces or control characters in it, or longer than [`MAX_RELAY`].
+    Garbled,
+}
+
+/// The longest relay address kept.
+pub const MAX_RELAY: usize = 200;
+
+/// The relay address a player typed, checked: `None` for an empty field (n0's relays), the
+/// address trimmed, or why it is no relay's address. (Whether a relay answers there is for
+/// the network to find.)
+pub fn relay_address(text: &str) -> Result<Option<String>, BadRelay> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    if t.len() > MAX_RELAY || t.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(BadRelay::Garbled);
+    }
+    let lower = t.to_ascii_lowercase();
+    let rest = ["https://", "http://"]
+        .iter()
+        .find_map(|s| lower.strip_prefix(s))
+        .ok_or(BadRelay::Scheme)?;
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    if host.is_empty() || host.starts_with(':') {
+        return Err(BadRelay::NoHost);
+    }
+    Ok(Some(t.to_string()))
 }
 
 impl Settings {
@@ -156,6 +197,7 @@ impl Default for Settings {
             language: None,
             window: None,
             player_name: None,
+            own_relay: None,
         }
     }
 }
@@ -196,6 +238,13 @@ impl crate::store::Stored for Settings {
             && (n.chars().count() > 64 || n.chars().any(char::is_control))
         {
             return Err("player_name is longer than 64 letters or holds control characters".into());
+        }
+        if let Some(r) = &self.own_relay
+            && relay_address(r) != Ok(Some(r.clone()))
+        {
+            return Err(format!(
+                "own_relay {r:?} is not a relay's address (https://…)"
+            ));
         }
         if let Some(w) = self.window {
             let fits = |v: u32| (1..=WindowPlacement::MAX).contains(&v);
@@ -299,6 +348,31 @@ mod tests {
     }
 
     #[test]
+    fn a_relay_address_is_checked_and_a_file_with_a_bad_one_is_refused() {
+        assert_eq!(relay_address("  "), Ok(None), "empty: n0's relays");
+        assert_eq!(
+            relay_address(" https://relay.club.example:8443/ "),
+            Ok(Some("https://relay.club.example:8443/".into()))
+        );
+        assert_eq!(relay_address("relay.example.org"), Err(BadRelay::Scheme));
+        assert_eq!(relay_address("ftp://relay"), Err(BadRelay::Scheme));
+        assert_eq!(relay_address("https://"), Err(BadRelay::NoHost));
+        assert_eq!(relay_address("https://:443"), Err(BadRelay::NoHost));
+        assert_eq!(relay_address("https://a b"), Err(BadRelay::Garbled));
+        let long = format!("https://{}", "r".repeat(MAX_RELAY));
+        assert_eq!(relay_address(&long), Err(BadRelay::Garbled));
+        // A hand-edited file with no relay's address in it is refused (and kept), not used.
+        let dir = tmp("relay");
+        let path = dir.join("settings.ron");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, "(own_relay: Some(\"relay example\"))").unwrap();
+        let l = load::<Settings>(&path);
+        assert!(l.notice.is_some(), "refused");
+        assert_eq!(l.value.own_relay, None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn settings_round_trip_and_an_old_file_fills_in_defaults() {
         let dir = tmp("rt");
         let path = dir.join("settings.ron");
@@ -309,6 +383,7 @@ mod tests {
         s.card_back = CardBack::Red;
         s.volume = 0.25;
         s.language = Some(crate::lang::Lang::Nl);
+        s.own_relay = Some("https://relay.example.org".into());
         s.window = Some(WindowPlacement {
             width: 1100,
             height: 690,

@@ -327,6 +327,12 @@ settings-sound-on = On
 settings-volume = volume
 settings-no-sound = This copy of the game was built without sound; the release packages have it.
 settings-restore = Restore defaults
+settings-relay = Relay for Play a friend
+settings-relay-hint = https://… (empty: the public relays)
+settings-relay-note = For a club or a family that runs iroh's relay server: both players set the same address. Games still connect directly when they can. The relay carries only encrypted traffic: it never sees a card and deals nothing. Used from the next connection.
+settings-relay-scheme = Not kept: a relay's address starts with https://
+settings-relay-no-host = Not kept: the server's name is missing after https://
+settings-relay-garbled = Not kept: no spaces, and at most 200 characters
 
 ## Statistics.
 

@@ -316,6 +316,12 @@ settings-sound-on = Nyala
 settings-volume = volume
 settings-no-sound = Salinan permainan ini dibuat tanpa suara; paket rilisnya memiliki suara.
 settings-restore = Kembalikan ke bawaan
+settings-relay = Relay untuk Main dengan teman
+settings-relay-hint = https://… (kosong: relay publik)
+settings-relay-note = Untuk klub atau keluarga yang menjalankan server relay iroh: kedua pemain mengisi alamat yang sama. Permainan tetap tersambung langsung bila bisa. Relay hanya membawa lalu lintas terenkripsi: ia tidak pernah melihat kartu dan tidak membagikan apa pun. Berlaku mulai sambungan berikutnya.
+settings-relay-scheme = Tidak disimpan: alamat relay diawali https://
+settings-relay-no-host = Tidak disimpan: nama server hilang setelah https://
+settings-relay-garbled = Tidak disimpan: tanpa spasi, dan paling banyak 200 karakter
 
 ## Statistik.
 

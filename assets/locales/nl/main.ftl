@@ -323,6 +323,12 @@ settings-sound-on = Aan
 settings-volume = volume
 settings-no-sound = Deze versie van het spel is zonder geluid gebouwd; de releasepakketten hebben het wel.
 settings-restore = Standaardwaarden terugzetten
+settings-relay = Relay voor tegen een vriend spelen
+settings-relay-hint = https://… (leeg: de openbare relays)
+settings-relay-note = Voor een club of familie die de relayserver van iroh draait: beide spelers vullen hetzelfde adres in. Spellen verbinden nog steeds rechtstreeks als dat kan. De relay draagt alleen versleuteld verkeer: hij ziet geen kaart en deelt niets. Geldt vanaf de volgende verbinding.
+settings-relay-scheme = Niet bewaard: het adres van een relay begint met https://
+settings-relay-no-host = Niet bewaard: de naam van de server ontbreekt na https://
+settings-relay-garbled = Niet bewaard: geen spaties, en hoogstens 200 tekens
 
 ## Statistieken.
 

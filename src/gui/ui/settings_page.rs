@@ -1,6 +1,11 @@
 //! The menu's Settings page: the language, the computer's level, the rules (from the next
 //! series, as the page says, so a series is never scored under mixed rules), the speed, the
-//! cards' look, the text size and the sound (these at once).
+//! cards' look, the text size and the sound (these at once), and a relay of one's own for
+//! Play a friend (from the next connection).
+//!
+//! Decision: the relay's field keeps what is typed apart from the setting, and the setting
+//! takes it only while it is a relay's address, so a half-typed address is never saved and a
+//! hand-edit check never has to refuse the file the page wrote.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -12,7 +17,7 @@ use crate::gui::app::settings::PlayerSettings;
 use crate::gui::app::speech::Speech;
 use crate::lang::Lang;
 use crate::rules::RuleSettings;
-use crate::store::settings::{AnimSpeed, CardBack, Settings};
+use crate::store::settings::{AnimSpeed, BadRelay, CardBack, MAX_RELAY, Settings, relay_address};
 use crate::words;
 
 /// The height (egui points) a menu page needs beside its scrolling content: the title bar, the
@@ -25,6 +30,7 @@ pub(crate) fn settings_page(
     speech: Res<Speech>,
     mut settings: ResMut<PlayerSettings>,
     mut next: ResMut<NextState<MenuScreen>>,
+    mut relay: Local<Option<String>>,
 ) -> Result {
     let sp = &*speech;
     menu_window(contexts.ctx_mut()?, sp.t("menu-settings", &[]), |ui| {
@@ -36,14 +42,21 @@ pub(crate) fn settings_page(
         ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         egui::ScrollArea::vertical()
             .max_height(room)
-            .show(ui, |ui| settings_form(ui, &mut settings, sp));
+            .show(ui, |ui| settings_form(ui, &mut settings, sp, &mut relay));
         back(ui, sp, &mut next);
     });
     Ok(())
 }
 
-fn settings_form(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) {
+fn settings_form(
+    ui: &mut egui::Ui,
+    settings: &mut PlayerSettings,
+    sp: &Speech,
+    relay: &mut Option<String>,
+) {
     let mut s = settings.0.clone();
+    // The relay field as typed: what it holds is kept only once it is a relay's address.
+    let draft = relay.get_or_insert_with(|| s.own_relay.clone().unwrap_or_default());
     ui.label(egui::RichText::new(sp.t("settings-note", &[])).italics());
     ui.separator();
     egui::Grid::new("settings")
@@ -52,6 +65,7 @@ fn settings_form(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
         .show(ui, |ui| {
             rules_rows(ui, &mut s, sp);
             look_rows(ui, &mut s, sp);
+            relay_row(ui, &mut s, sp, draft);
         });
     if s != settings.0 {
         settings.0 = s;
@@ -59,7 +73,34 @@ fn settings_form(ui: &mut egui::Ui, settings: &mut PlayerSettings, sp: &Speech) 
     ui.separator();
     if ui.button(sp.t("settings-restore", &[])).clicked() {
         settings.0 = Default::default();
+        draft.clear();
     }
+}
+
+/// The relay of one's own for Play a friend: a field for its address, what it is for, and
+/// why what is typed is not kept while it is no relay's address.
+fn relay_row(ui: &mut egui::Ui, s: &mut Settings, sp: &Speech, draft: &mut String) {
+    ui.label(sp.t("settings-relay", &[]));
+    ui.vertical(|ui| {
+        let field = egui::TextEdit::singleline(draft)
+            .hint_text(sp.t("settings-relay-hint", &[]))
+            .char_limit(MAX_RELAY + 8)
+            .desired_width(320.0);
+        ui.add(field);
+        match relay_address(draft) {
+            Ok(address) => s.own_relay = address,
+            Err(why) => {
+                let id = match why {
+                    BadRelay::Scheme => "settings-relay-scheme",
+                    BadRelay::NoHost => "settings-relay-no-host",
+                    BadRelay::Garbled => "settings-relay-garbled",
+                };
+                ui.colored_label(ui.visuals().error_fg_color, sp.t(id, &[]));
+            }
+        }
+        ui.label(egui::RichText::new(sp.t("settings-relay-note", &[])).small());
+    });
+    ui.end_row();
 }
 
 /// The grid's rows about the game: the language, the computer's level and the rules.

@@ -23,7 +23,7 @@ use super::command::{PlayerCommand, SeriesCommand};
 use super::persist::{FileWriter, KeptFriend};
 use super::phase::TableSet;
 use crate::gui::app::settings::PlayerSettings;
-use crate::net::link::{LinkConfig, LinkError, Waker};
+use crate::net::link::{LinkConfig, LinkError, OwnRelay, Waker};
 use crate::store::friend::FriendFile;
 
 /// What the player asks of a series with a friend (the menu's buttons).
@@ -127,12 +127,21 @@ impl FriendNet {
         }
     }
 
-    /// The link config for this network, waking the app.
-    pub(crate) fn config(self, wake: Option<Waker>) -> impl FnOnce([u8; 32]) -> LinkConfig {
+    /// The link config for this network, waking the app; over the internet, through the
+    /// player's own relay (`own_relay`, from the settings) instead of n0's when one is set.
+    /// Its certificate is checked against the public authorities, as any site's.
+    pub(crate) fn config(
+        self,
+        wake: Option<Waker>,
+        own_relay: Option<String>,
+    ) -> impl FnOnce([u8; 32]) -> LinkConfig {
         move |key| LinkConfig {
             wake,
             ..match self {
-                FriendNet::Internet => LinkConfig::internet(key),
+                FriendNet::Internet => LinkConfig {
+                    own_relay: own_relay.map(|url| OwnRelay { url, ca_der: None }),
+                    ..LinkConfig::internet(key)
+                },
                 FriendNet::Loopback => LinkConfig::loopback(key),
             }
         }
@@ -160,7 +169,7 @@ fn obey(
     mut commands: MessageWriter<PlayerCommand>,
 ) {
     for order in orders.read() {
-        let config = net.config(waker(proxy.as_deref()));
+        let config = net.config(waker(proxy.as_deref()), settings.own_relay.clone());
         let started = match order {
             FriendCommand::Host | FriendCommand::Join(_) | FriendCommand::Resume
                 if friend.0.is_some() =>
@@ -232,5 +241,25 @@ impl Plugin for FriendPlugin {
             .insert_resource(FriendNet::from_env())
             .add_systems(Update, obey.before(TableSet::Input))
             .add_plugins(pump::PumpPlugin);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_players_own_relay_replaces_n0s_over_the_internet_only() {
+        let url = "https://relay.club.example".to_string();
+        let c = FriendNet::Internet.config(None, Some(url.clone()))([3; 32]);
+        assert_eq!(c.own_relay, Some(OwnRelay { url, ca_der: None }));
+        assert_eq!(c.key, [3; 32]);
+        let c = FriendNet::Internet.config(None, None)([3; 32]);
+        assert!(c.own_relay.is_none() && c.relays, "n0's relays");
+        let c = FriendNet::Loopback.config(None, Some("https://r.example".into()))([3; 32]);
+        assert!(
+            c.own_relay.is_none() && !c.relays,
+            "nothing beyond this machine"
+        );
     }
 }
