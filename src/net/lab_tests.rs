@@ -1373,3 +1373,301 @@ fn lab_a_30_s_cut_is_told_then_play_resumes_at_the_same_move() {
         );
     }
 }
+
+/// One side of [`lab_a_side_killed_mid_round_resumes_from_its_file`], as a process of its own:
+/// the test binary run again with `NETLAB_PEER=host|guest`, its files in `NETLAB_DIR` (the
+/// guest is given the code in `NETLAB_TICKET`). It carries on from its `friend.ron` if there is
+/// one, as the game does after a crash, plays its seat with a bot, writes the file after each
+/// move, and says on stdout what the test needs: `PEER TICKET …`, `PEER AT deals moves`,
+/// `PEER DONE …` once the round is over. Run alone (no `NETLAB_PEER`) it does nothing.
+#[test]
+#[ignore = "one side of a two-process lab row, started by it"]
+fn lab_peer() {
+    use super::guest::Guest;
+    use super::host::Host;
+    use super::side::Peer as _;
+    use super::told::{GUEST, HOST, local};
+    use crate::ai::View;
+    use crate::rules::RuleSettings;
+    use crate::store::friend::{FriendFile, SavedFriend, SavedSide};
+    use crate::store::{load, save};
+
+    let Ok(role) = std::env::var("NETLAB_PEER") else {
+        return;
+    };
+    let dir = PathBuf::from(std::env::var("NETLAB_DIR").expect("NETLAB_DIR"));
+    let file = dir.join("friend.ron");
+    let kept = load::<FriendFile>(&file).value.restored().series;
+    enum Side {
+        Host(Host),
+        Guest(Guest),
+    }
+    let hosting = role == "host";
+    let (mut side, my_key, port, friend, ticket) = match kept {
+        Some(SavedFriend {
+            side: SavedSide::Host { host, port },
+            key,
+            friend_key,
+        }) => (Side::Host(host), key, port, friend_key, None),
+        Some(SavedFriend {
+            side: SavedSide::Guest { guest, ticket },
+            key,
+            friend_key,
+        }) => (Side::Guest(guest), key, 0, friend_key, Some(ticket)),
+        None if hosting => (
+            Side::Host(Host::new("Ana", RuleSettings::default())),
+            key(1),
+            0,
+            None,
+            None,
+        ),
+        None => (
+            Side::Guest(Guest::new("Bo")),
+            key(2),
+            0,
+            None,
+            std::env::var("NETLAB_TICKET").ok(),
+        ),
+    };
+    let config = LinkConfig {
+        port,
+        friend,
+        ..quick_loss(my_key)
+    };
+    let link = match &ticket {
+        Some(t) => Link::join(t, config).unwrap(),
+        None => Link::host(config).unwrap(),
+    };
+    let say = |line: String| {
+        println!("PEER {line}");
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+    };
+    let mut rng = rand::rng();
+    let bot = Level::Medium.bot(if hosting { 71 } else { 72 });
+    let mut friend_key = friend;
+    let mut bound = port;
+    let mut shown = None;
+    // The table a move was last sent from: the guest's table moves on only when the host's
+    // word comes, so it sends once per table (and again after a reconnection).
+    let mut played = None;
+    let end = Instant::now() + Duration::from_secs(120);
+    while Instant::now() < end {
+        let mut out = Vec::new();
+        while let Some(e) = link.recv_timeout(Duration::from_millis(20)) {
+            match e {
+                LinkEvent::Ready { ticket, port } => {
+                    bound = port;
+                    say(format!("TICKET {ticket}"));
+                }
+                LinkEvent::Connected { friend } => {
+                    friend_key = Some(friend);
+                    played = None;
+                    say("CONNECTED".into());
+                    out.extend(match &mut side {
+                        Side::Host(h) => h.connected(),
+                        Side::Guest(g) => g.connected(),
+                    });
+                }
+                LinkEvent::Frame(m) => match &mut side {
+                    Side::Host(h) => out.extend(
+                        h.receive_with(m, |_| rng.random())
+                            .unwrap_or_else(|e| panic!("the host refused: {e}"))
+                            .send,
+                    ),
+                    Side::Guest(g) => out.extend(
+                        g.receive_with(m, |_| rng.random())
+                            .unwrap_or_else(|e| panic!("the guest refused: {e}"))
+                            .send,
+                    ),
+                },
+                LinkEvent::Lost { why } => say(format!("LOST {why}")),
+                _ => {}
+            }
+        }
+        let m = match &side {
+            Side::Host(h) => h.series(),
+            Side::Guest(g) => g.series(),
+        };
+        if let Some(m) = m.cloned() {
+            let r = m.round();
+            let at = (m.deals(), r.history().len());
+            // Write the file first, then tell the friend: a move on the wire is always kept.
+            if shown != Some(at) {
+                let saved = SavedFriend {
+                    side: match &side {
+                        Side::Host(h) => SavedSide::Host {
+                            host: h.clone(),
+                            port: bound,
+                        },
+                        Side::Guest(g) => SavedSide::Guest {
+                            guest: g.clone(),
+                            ticket: ticket.clone().unwrap(),
+                        },
+                    },
+                    key: my_key,
+                    friend_key,
+                };
+                save(
+                    &file,
+                    &FriendFile {
+                        series: Some(saved),
+                    },
+                )
+                .unwrap();
+                shown = Some(at);
+                say(format!("AT {} {}", at.0, at.1));
+                if r.is_finished() {
+                    say(format!(
+                        "DONE {:?}",
+                        m.scoreboard()
+                            .history
+                            .iter()
+                            .map(|h| h.points)
+                            .collect::<Vec<_>>()
+                    ));
+                }
+            }
+            let me = if hosting { HOST } else { local(GUEST) };
+            if !r.is_finished() && r.to_act() == Some(me) && played != Some(at) {
+                played = Some(at);
+                let action = bot.decide(&View::of(r, me, Some(m.scoreboard())));
+                match &mut side {
+                    Side::Host(h) => out.extend(h.play(action).unwrap()),
+                    Side::Guest(g) => out.push(g.play(action).unwrap()),
+                }
+            }
+        }
+        for f in out {
+            link.send(f);
+        }
+    }
+}
+
+/// A side of the game as a process of its own in namespace `n` ([`lab_peer`]), its stdout's
+/// `PEER` lines on a channel.
+fn spawn_peer(
+    lab: &Lab,
+    n: &str,
+    env: &[(&str, &str)],
+) -> (Child, std::sync::mpsc::Receiver<String>) {
+    let exe = std::env::current_exe().unwrap();
+    let mut cmd = Command::new("ip");
+    cmd.args(["netns", "exec", &lab.ns(n)])
+        .arg(exe)
+        .args([
+            "--exact",
+            "net::lab_tests::lab_peer",
+            "--ignored",
+            "--nocapture",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().unwrap();
+    let out = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead as _;
+        for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+            if let Some(l) = line.strip_prefix("PEER ")
+                && tx.send(l.to_string()).is_err()
+            {
+                return;
+            }
+        }
+    });
+    (child, rx)
+}
+
+/// The next line from a peer that `want` takes, within 30 s (the lines passed over are
+/// returned too, for the failure message).
+fn wait_line<T>(rx: &std::sync::mpsc::Receiver<String>, want: impl Fn(&str) -> Option<T>) -> T {
+    let end = Instant::now() + Duration::from_secs(30);
+    let mut seen = Vec::new();
+    while Instant::now() < end {
+        if let Ok(l) = rx.recv_timeout(Duration::from_millis(100)) {
+            if let Some(t) = want(&l) {
+                return t;
+            }
+            seen.push(l);
+        }
+    }
+    panic!("no such line from the peer within 30 s; it said {seen:?}");
+}
+
+/// Two processes, one game each, in two houses: the host's is killed with SIGKILL mid-round
+/// (as a crash or a flat battery does) and started again from its `friend.ron`. It binds the
+/// same port with the same key, so it tells the same invite code; the guest's game, dialling
+/// on by itself, finds it; the round goes on from the move the file kept and ends the same on
+/// both tables.
+#[test]
+#[ignore = "needs root and network namespaces: .ci/netlab"]
+fn lab_a_side_killed_mid_round_resumes_from_its_file() {
+    let Some(lab) = Lab::two_houses("procs") else {
+        return;
+    };
+    let (hd, gd) = (lab.dir.path().join("host"), lab.dir.path().join("guest"));
+    let (hd, gd) = (hd.to_str().unwrap(), gd.to_str().unwrap());
+    let (mut host, hrx) = spawn_peer(&lab, "a", &[("NETLAB_PEER", "host"), ("NETLAB_DIR", hd)]);
+    let ticket = wait_line(&hrx, |l| l.strip_prefix("TICKET ").map(str::to_string));
+    let (mut guest, grx) = spawn_peer(
+        &lab,
+        "b",
+        &[
+            ("NETLAB_PEER", "guest"),
+            ("NETLAB_DIR", gd),
+            ("NETLAB_TICKET", &ticket),
+        ],
+    );
+    // A few moves into the first round.
+    let at = |l: &str| {
+        let mut w = l
+            .strip_prefix("AT ")?
+            .split(' ')
+            .map(|n| n.parse::<usize>().ok());
+        Some((w.next()??, w.next()??))
+    };
+    wait_line(&hrx, |l| at(l).filter(|&(_, moves)| moves >= 4));
+    host.kill().unwrap();
+    host.wait().unwrap();
+    let killed_at = Instant::now();
+    let kept = crate::store::load::<crate::store::friend::FriendFile>(
+        &std::path::Path::new(hd).join("friend.ron"),
+    )
+    .value
+    .series
+    .expect("the host's file keeps the series");
+    let kept_moves = match &kept.side {
+        crate::store::friend::SavedSide::Host { host, .. } => {
+            let r = host.series().unwrap().round();
+            assert!(!r.is_finished(), "killed mid-round");
+            r.history().len()
+        }
+        other => panic!("{other:?}"),
+    };
+    // Started again on the same files.
+    let (mut again, arx) = spawn_peer(&lab, "a", &[("NETLAB_PEER", "host"), ("NETLAB_DIR", hd)]);
+    let same = wait_line(&arx, |l| l.strip_prefix("TICKET ").map(str::to_string));
+    assert_eq!(same, ticket, "the same invite code");
+    let resumed = wait_line(&arx, at);
+    assert_eq!(
+        resumed,
+        (1, kept_moves),
+        "resumed at the move the file kept"
+    );
+    wait_line(&arx, |l| (l == "CONNECTED").then_some(()));
+    let back = killed_at.elapsed();
+    let host_done = wait_line(&arx, |l| l.strip_prefix("DONE ").map(str::to_string));
+    let guest_done = wait_line(&grx, |l| l.strip_prefix("DONE ").map(str::to_string));
+    for c in [&mut again, &mut guest] {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+    assert_eq!(host_done, guest_done, "the same round on both tables");
+    println!(
+        "lab two processes: host killed after {kept_moves} moves, connected again {back:?} after \
+         the kill (a restart included); the round ended alike: {host_done}"
+    );
+}

@@ -65,8 +65,9 @@ fn settings_form(
         .show(ui, |ui| {
             rules_rows(ui, &mut s, sp);
             look_rows(ui, &mut s, sp);
-            relay_row(ui, &mut s, sp, draft);
         });
+    ui.separator();
+    relay_rows(ui, &mut s, sp, draft);
     if s != settings.0 {
         settings.0 = s;
     }
@@ -77,30 +78,30 @@ fn settings_form(
     }
 }
 
-/// The relay of one's own for Play a friend: a field for its address, what it is for, and
-/// why what is typed is not kept while it is no relay's address.
-fn relay_row(ui: &mut egui::Ui, s: &mut Settings, sp: &Speech, draft: &mut String) {
-    ui.label(sp.t("settings-relay", &[]));
-    ui.vertical(|ui| {
+/// The relay of one's own for Play a friend: a field for its address, why what is typed is
+/// not kept while it is no relay's address, and what a relay is for. Below the grid, not in
+/// it: egui's grid sizes a row by the last frame, and the note wraps.
+fn relay_rows(ui: &mut egui::Ui, s: &mut Settings, sp: &Speech, draft: &mut String) {
+    ui.horizontal(|ui| {
+        ui.label(sp.t("settings-relay", &[]));
         let field = egui::TextEdit::singleline(draft)
             .hint_text(sp.t("settings-relay-hint", &[]))
             .char_limit(MAX_RELAY + 8)
             .desired_width(320.0);
         ui.add(field);
-        match relay_address(draft) {
-            Ok(address) => s.own_relay = address,
-            Err(why) => {
-                let id = match why {
-                    BadRelay::Scheme => "settings-relay-scheme",
-                    BadRelay::NoHost => "settings-relay-no-host",
-                    BadRelay::Garbled => "settings-relay-garbled",
-                };
-                ui.colored_label(ui.visuals().error_fg_color, sp.t(id, &[]));
-            }
-        }
-        ui.label(egui::RichText::new(sp.t("settings-relay-note", &[])).small());
     });
-    ui.end_row();
+    match relay_address(draft) {
+        Ok(address) => s.own_relay = address,
+        Err(why) => {
+            let id = match why {
+                BadRelay::Scheme => "settings-relay-scheme",
+                BadRelay::NoHost => "settings-relay-no-host",
+                BadRelay::Garbled => "settings-relay-garbled",
+            };
+            ui.colored_label(ui.visuals().error_fg_color, sp.t(id, &[]));
+        }
+    }
+    ui.label(egui::RichText::new(sp.t("settings-relay-note", &[])).small());
 }
 
 /// The grid's rows about the game: the language, the computer's level and the rules.

@@ -17,11 +17,11 @@ pub(super) fn playing_page(
     page.show(|ui, sp, game| {
         if game.status == FriendStatus::Playing {
             ui.label(sp.named("friend-playing", game.name.as_deref(), &[]));
+            if let Some(c) = game.connection() {
+                ui.label(connection_words(sp, c));
+            }
         } else {
             ui.label(waiting_words(sp, game));
-        }
-        if let Some(c) = game.connection() {
-            ui.label(connection_words(sp, c));
         }
         ui.horizontal(|ui| {
             if game.series().is_some() && ui.button(sp.t("friend-back-to-table", &[])).clicked() {
