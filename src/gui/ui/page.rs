@@ -128,7 +128,7 @@ pub(crate) fn menu_window_showing(
     let layer = |id| egui::LayerId::new(egui::Order::Foreground, id);
     ctx.set_sublayer(layer(backdrop), layer(id));
     ctx.memory_mut(|m| m.set_modal_layer(layer(backdrop)));
-    egui::Window::new(title)
+    let shown = egui::Window::new(title)
         .id(id)
         // Above every window of the overlay (a round's banner included), so the whole menu
         // is seen and answers the pointer.
@@ -137,6 +137,16 @@ pub(crate) fn menu_window_showing(
         .collapsible(false)
         .resizable(false)
         .show(ctx, add);
+    // A page laid out afresh (a scrolling one above all) settles its size over two frames:
+    // while it changes, draw again at once rather than at the next input, which left the
+    // Settings page's last buttons cut off until the pointer moved.
+    if let Some(rect) = shown.map(|r| r.response.rect) {
+        let key = egui::Id::new("menu-rect");
+        if ctx.data(|d| d.get_temp::<egui::Rect>(key)) != Some(rect) {
+            ctx.data_mut(|d| d.insert_temp(key, rect));
+            ctx.request_repaint();
+        }
+    }
 }
 
 /// One of the main menu's big buttons; whether it was clicked.
