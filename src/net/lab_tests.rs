@@ -794,12 +794,99 @@ fn series_in(
     );
     let told = [n.paths[0].last().copied(), n.paths[1].last().copied()];
     println!("lab {kinds:?}: the links told their players {told:?}");
+    drop(n);
+    // More fresh pairs (NETLAB_PAIRS in all): each plays a round, for the row's figures.
+    let mut more = More {
+        connects: vec![connect],
+        direct: usize::from(path.0 > path.1),
+        took: took.clone(),
+        lost: 0,
+    };
+    for i in 1..pairs() {
+        more.pair(&lab, kinds, i, may_drop);
+    }
+    more.report(kinds);
     Some(Row {
         connect,
         path,
         took,
         told,
     })
+}
+
+/// How many fresh pairs a row makes (`NETLAB_PAIRS`, 1 in the smoke run).
+fn pairs() -> u8 {
+    std::env::var("NETLAB_PAIRS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
+        .clamp(1, 100)
+}
+
+/// A row's figures over its fresh pairs.
+struct More {
+    /// Join to first deal, each pair.
+    connects: Vec<Duration>,
+    /// Pairs whose moves went mostly straight between the houses.
+    direct: usize,
+    /// Every move's time to the other table.
+    took: Vec<Duration>,
+    /// Connections lost, all pairs.
+    lost: usize,
+}
+
+impl More {
+    /// Pair `i` (new keys) meets at the relay, has two seconds to find a direct path, and plays
+    /// a round, which must end alike on both tables.
+    fn pair(&mut self, lab: &Lab, kinds: [Router; 2], i: u8, may_drop: bool) {
+        let (mut n, connect) = relayed_pair(lab, |mut k| {
+            k[1] = 100 + i;
+            for_bots(lab_config(k))
+        });
+        let start = lab.counters().0;
+        let t = Instant::now();
+        n.pump(|_| t.elapsed() > Duration::from_secs(2) || lab.counters().0 > start);
+        let before = lab.counters();
+        let bots = [
+            Level::Medium.bot(u64::from(i)),
+            Level::Medium.bot(500 + u64::from(i)),
+        ];
+        while let Some((_, took)) = n.step(&bots) {
+            self.took.push(took);
+        }
+        let after = lab.counters();
+        assert!(n.hosts().round().is_finished(), "{kinds:?} pair {i}");
+        let (h, g) = (n.hosts().scoreboard(), n.guests().scoreboard());
+        assert_eq!(
+            h.history[0].points, g.history[0].points,
+            "{kinds:?} pair {i}"
+        );
+        assert!(
+            may_drop || n.lost.is_empty(),
+            "{kinds:?} pair {i}: {:?}",
+            n.lost
+        );
+        self.lost += n.lost.len();
+        self.connects.push(connect);
+        if after.0 - before.0 > after.1 - before.1 {
+            self.direct += 1;
+        }
+    }
+
+    fn report(mut self, kinds: [Router; 2]) {
+        self.connects.sort();
+        self.took.sort();
+        let (c50, c95) = quantiles(&self.connects);
+        let (m50, m95) = quantiles(&self.took);
+        println!(
+            "lab {kinds:?} over {} pairs: connected p50 {c50:?} p95 {c95:?}; direct {} of them; \
+             moves p50 {m50:?} p95 {m95:?} ({} moves); connections lost {}",
+            self.connects.len(),
+            self.direct,
+            self.took.len(),
+            self.lost
+        );
+    }
 }
 
 /// Both players behind home routers, the common case: the series goes direct (the relay
@@ -1052,11 +1139,7 @@ fn lab_two_players_in_one_house_play_the_whole_series() {
 #[test]
 #[ignore = "needs root and network namespaces: .ci/netlab"]
 fn lab_pairs_behind_home_routers_connect_and_go_direct() {
-    let pairs: u8 = std::env::var("NETLAB_PAIRS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1)
-        .clamp(1, 100);
+    let pairs = pairs();
     let Some(mut lab) = Lab::houses("pairs", [Router::Home, Router::Home]) else {
         return;
     };
