@@ -771,7 +771,7 @@ mod tests {
     /// (`[big-gin]`), or one of the few other names written that way (egui ids and areas of
     /// the table, each listed with its reason). A typo in a message id is none of these.
     fn id_like_is_known(lit: &str, ids: &BTreeSet<String>, variants: &BTreeSet<String>) -> bool {
-        const OTHER: [(&str, &str); 19] = [
+        const OTHER: [(&str, &str); 20] = [
             (
                 "computer-hand",
                 "an area of the table, for the layout's messages",
@@ -785,6 +785,7 @@ mod tests {
             ("menu-button", "an egui id"),
             ("menu-backdrop", "an egui id"),
             ("menu-guard", "an egui id"),
+            ("menu-rect", "an egui id"),
             ("moves-strip", "an egui id"),
             ("score-strip", "an egui id"),
             ("series-over", "an egui id"),
