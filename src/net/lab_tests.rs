@@ -130,7 +130,7 @@ impl Lab {
     }
 
     /// A cable as [`Lab::cable`] makes, but of two TUN devices with a pump between them
-    /// doing `imp` each way ([`Wire`]); its "down" switch is the lab's `wires`' last.
+    /// doing `imp` each way ([`Wire`]).
     fn wire(
         &mut self,
         (a, ia, aa): (&str, &str, &str),
@@ -148,19 +148,12 @@ impl Lab {
             }
         }
         let (fa, fb) = (open_tun(self, a, ia), open_tun(self, b, ib));
-        let (stop, down) = (
-            Arc::new(AtomicBool::new(false)),
-            Arc::new(AtomicBool::new(false)),
-        );
+        let stop = Arc::new(AtomicBool::new(false));
         let mut threads = Vec::new();
         let (fa2, fb2) = (fa.try_clone().unwrap(), fb.try_clone().unwrap());
-        threads.extend(pump_one_way(fa, fb2, imp, down.clone(), stop.clone()));
-        threads.extend(pump_one_way(fb, fa2, imp, down.clone(), stop.clone()));
-        self.wires.push(Wire {
-            stop,
-            down,
-            threads,
-        });
+        threads.extend(pump_one_way(fa, fb2, imp, stop.clone()));
+        threads.extend(pump_one_way(fb, fa2, imp, stop.clone()));
+        self.wires.push(Wire { stop, threads });
     }
 
     /// A house's cable to the internet: a veth pair, or a [`Wire`] when the lab impairs them.
@@ -546,13 +539,10 @@ impl Drop for Lab {
 }
 
 /// A cable made of two TUN devices with a pump between them, for what this kernel's missing
-/// `netem` would do: each packet held `delay` on its way, a share of them lost, or all of
-/// them while the cable is "down". The pump's threads stop when it is dropped.
+/// `netem` would do: each packet held `delay` on its way, and a share of them lost. (Cuts are
+/// made with the system's own tools: [`Cut`].) The pump's threads stop when it is dropped.
 struct Wire {
     stop: Arc<AtomicBool>,
-    /// Drop every packet (a cable pulled upstream), while set.
-    #[allow(dead_code)]
-    down: Arc<AtomicBool>,
     threads: Vec<std::thread::JoinHandle<()>>,
 }
 
@@ -594,13 +584,12 @@ fn open_tun(lab: &Lab, n: &str, dev: &str) -> File {
     })
 }
 
-/// Copies packets from `from` to `to`, each held `imp.delay` (in order), a share lost, none
-/// while `down`; until `stop`.
+/// Copies packets from `from` to `to`, each held `imp.delay` (in order), a share lost; until
+/// `stop`.
 fn pump_one_way(
     from: File,
     to: File,
     imp: Impair,
-    down: Arc<AtomicBool>,
     stop: Arc<AtomicBool>,
 ) -> [std::thread::JoinHandle<()>; 2] {
     let (tx, rx) = std::sync::mpsc::channel::<(Instant, Vec<u8>)>();
@@ -622,7 +611,7 @@ fn pump_one_way(
             // SAFETY: reads into `buf`, which holds its length.
             let n = unsafe { libc::read(from.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
             let Ok(n) = usize::try_from(n) else { continue };
-            if down.load(Ordering::Relaxed) || rng.random_range(0..100) < imp.loss {
+            if rng.random_range(0..100) < imp.loss {
                 continue;
             }
             if tx
@@ -1406,57 +1395,86 @@ fn lab_a_30_s_cut_is_told_then_play_resumes_at_the_same_move() {
     } else {
         &[Cut::Blackhole]
     };
-    for &cut in cuts {
+    // NETLAB_CUT=Blackhole (or RouterUplink, OwnInterface) runs that kind alone, so the three
+    // can run side by side in three labs.
+    let only = std::env::var("NETLAB_CUT").ok();
+    for &cut in cuts
+        .iter()
+        .filter(|c| only.as_ref().is_none_or(|o| *o == format!("{c:?}")))
+    {
         let Some(mut lab) = Lab::houses("cut30", [Router::Home, Router::Home]) else {
             return;
         };
         if !lab.start_relay() {
             return;
         }
-        let (mut n, _) = relayed_pair(&lab, |k| LinkConfig {
-            ping: Duration::from_secs(3),
-            silence: Duration::from_secs(12),
-            ..for_bots(lab_config(k))
-        });
-        let bots = [Level::Medium.bot(61), Level::Medium.bot(62)];
-        for _ in 0..8 {
-            n.step(&bots);
+        let (mut tolds, mut agains) = (Vec::new(), Vec::new());
+        // NETLAB_PAIRS fresh pairs, one cut each.
+        for i in 0..pairs() {
+            let (mut n, _) = relayed_pair(&lab, |mut k| {
+                k[1] = 150 + i;
+                LinkConfig {
+                    ping: Duration::from_secs(3),
+                    silence: Duration::from_secs(12),
+                    ..for_bots(lab_config(k))
+                }
+            });
+            let bots = [
+                Level::Medium.bot(61 + u64::from(i)),
+                Level::Medium.bot(62 + u64::from(i)),
+            ];
+            for _ in 0..8 {
+                n.step(&bots);
+            }
+            let before = n.hosts().clone();
+            cut.start(&lab);
+            let t = Instant::now();
+            assert!(
+                pump_until(&mut n, CUT, |n| n.lost.len() >= 2),
+                "{cut:?}: both sides should say the friend is gone: {:?}",
+                n.lost
+            );
+            let told = t.elapsed();
+            pump_until(&mut n, CUT.saturating_sub(t.elapsed()), |_| false);
+            cut.end(&lab);
+            let back = Instant::now();
+            assert!(
+                pump_until(&mut n, Duration::from_secs(60), |n| n.connected[0] >= 2
+                    && n.connected[1] >= 2
+                    && n.in_step()),
+                "{cut:?}: no play again a minute after the link came back: connected {:?}",
+                n.connected
+            );
+            let again = back.elapsed();
+            println!(
+                "lab cut {cut:?} for {CUT:?}, pair {i}: gone told after {told:?}; playing again \
+                 {again:?} after the link returned; lost {:?}",
+                n.lost
+            );
+            assert_eq!(n.hosts(), &before, "{cut:?}: the same move");
+            while n.step(&bots).is_some() {}
+            assert!(n.hosts().round().is_finished());
+            // The goal is 15 s; the game promises its silence limit (12 s), and keeps it within
+            // a second (when the link checked silence only at each ping, this was 14.96-14.98 s).
+            assert!(
+                told <= Duration::from_secs(13),
+                "{cut:?}: told after {told:?}"
+            );
+            assert!(
+                again <= Duration::from_secs(20),
+                "{cut:?}: again after {again:?}"
+            );
+            tolds.push(told);
+            agains.push(again);
         }
-        let before = n.hosts().clone();
-        cut.start(&lab);
-        let t = Instant::now();
-        assert!(
-            pump_until(&mut n, CUT, |n| n.lost.len() >= 2),
-            "{cut:?}: both sides should say the friend is gone: {:?}",
-            n.lost
-        );
-        let told = t.elapsed();
-        pump_until(&mut n, CUT.saturating_sub(t.elapsed()), |_| false);
-        cut.end(&lab);
-        let back = Instant::now();
-        assert!(
-            pump_until(&mut n, Duration::from_secs(60), |n| n.connected[0] >= 2
-                && n.connected[1] >= 2
-                && n.in_step()),
-            "{cut:?}: no play again a minute after the link came back: connected {:?}",
-            n.connected
-        );
-        let again = back.elapsed();
+        tolds.sort();
+        agains.sort();
+        let ((t50, t95), (a50, a95)) = (quantiles(&tolds), quantiles(&agains));
         println!(
-            "lab cut {cut:?} for {CUT:?}: gone told after {told:?}; playing again {again:?} after \
-             the link returned; lost {:?}",
-            n.lost
-        );
-        assert_eq!(n.hosts(), &before, "{cut:?}: the same move");
-        while n.step(&bots).is_some() {}
-        assert!(n.hosts().round().is_finished());
-        assert!(
-            told <= Duration::from_secs(15),
-            "{cut:?}: told after {told:?}"
-        );
-        assert!(
-            again <= Duration::from_secs(20),
-            "{cut:?}: again after {again:?}"
+            "lab cut {cut:?} over {} pairs: told p50 {t50:?} p95 {t95:?}; playing again p50 \
+             {a50:?} p95 {a95:?} (max {:?})",
+            tolds.len(),
+            agains.last()
         );
     }
 }
