@@ -227,8 +227,12 @@ impl Lab {
 
     /// [`Lab::houses`], each house's cable to the internet doing `impair` (a [`Wire`]).
     fn houses_with(tag: &str, kinds: [Router; 2], impair: Option<Impair>) -> Option<Lab> {
-        if impair.is_some() && !std::path::Path::new("/dev/net/tun").exists() {
-            println!("skipped: no /dev/net/tun, which the delay and loss rows' cables need");
+        let tun = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/net/tun");
+        if let (Some(_), Err(e)) = (impair, tun) {
+            println!("skipped: /dev/net/tun, which the delay and loss rows' cables need: {e}");
             return None;
         }
         let mut lab = Lab::internet(tag, &["a", "b", "ra", "rb", "ia", "ib"])?;
@@ -1460,10 +1464,6 @@ fn lab_a_30_s_cut_is_told_then_play_resumes_at_the_same_move() {
                 told <= Duration::from_secs(13),
                 "{cut:?}: told after {told:?}"
             );
-            assert!(
-                again <= Duration::from_secs(20),
-                "{cut:?}: again after {again:?}"
-            );
             tolds.push(told);
             agains.push(again);
         }
@@ -1476,6 +1476,8 @@ fn lab_a_30_s_cut_is_told_then_play_resumes_at_the_same_move() {
             tolds.len(),
             agains.last()
         );
+        // The goal: play again within 20 s of the link's return, at p95.
+        assert!(a95 <= Duration::from_secs(20), "{cut:?}: again p95 {a95:?}");
     }
 }
 
@@ -1573,17 +1575,23 @@ fn lab_peer() {
                         Side::Guest(g) => g.connected(),
                     });
                 }
+                // As the game does: a message refused (a move sent again for a table already
+                // gone) is dropped and said; only a foul would end the series.
                 LinkEvent::Frame(m) => match &mut side {
-                    Side::Host(h) => out.extend(
-                        h.receive_with(m, |_| rng.random())
-                            .unwrap_or_else(|e| panic!("the host refused: {e}"))
-                            .send,
-                    ),
-                    Side::Guest(g) => out.extend(
-                        g.receive_with(m, |_| rng.random())
-                            .unwrap_or_else(|e| panic!("the guest refused: {e}"))
-                            .send,
-                    ),
+                    Side::Host(h) => match h.receive_with(m, |_| rng.random()) {
+                        Ok(r) => out.extend(r.send),
+                        Err(e) => {
+                            assert!(!e.is_foul(), "a foul: {e}");
+                            say(format!("REFUSED {e}"));
+                        }
+                    },
+                    Side::Guest(g) => match g.receive_with(m, |_| rng.random()) {
+                        Ok(r) => out.extend(r.send),
+                        Err(e) => {
+                            assert!(!e.is_foul(), "a foul: {e}");
+                            say(format!("REFUSED {e}"));
+                        }
+                    },
                 },
                 LinkEvent::Lost { why } => say(format!("LOST {why}")),
                 _ => {}
