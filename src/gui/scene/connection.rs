@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use bevy::sprite::Anchor;
 
 use super::look::{self, INK_SOFT};
-use super::plates::seat_plates;
+use super::plates::plates_of;
 use crate::gui::app::speech::Speech;
 use crate::gui::table::command::table_changed;
 use crate::gui::table::friend::{Connection, Friend, FriendGame};
@@ -94,14 +94,7 @@ fn update_line(
         return;
     };
     let met = table.screen.metrics;
-    let series = &table.series;
-    let plates = seat_plates(
-        &series.current,
-        table.phase(),
-        series.level,
-        met,
-        &table.speech,
-    );
+    let plates = plates_of(&table);
     let Some(plate) = plates.iter().find(|p| p.seat == OPPONENT) else {
         return;
     };

@@ -100,6 +100,18 @@ pub(crate) fn seat_plates(
     })
 }
 
+/// [`seat_plates`] for the table as it stands.
+pub(crate) fn plates_of(table: &TableView) -> [SeatPlate; 2] {
+    let series = &table.series;
+    seat_plates(
+        &series.current,
+        table.phase(),
+        series.level,
+        table.screen.metrics,
+        &table.speech,
+    )
+}
+
 fn setup(mut commands: Commands, skin: Res<Skin>) {
     for seat in [HUMAN, OPPONENT] {
         let face = skin.rounded(look::color_a(PANEL, 0.55));
@@ -166,14 +178,7 @@ fn update_plates(
     mut texts: Query<PlateText, PlateTexts>,
 ) {
     let met = table.screen.metrics;
-    let series = &table.series;
-    let now = seat_plates(
-        &series.current,
-        table.phase(),
-        series.level,
-        met,
-        &table.speech,
-    );
+    let now = plates_of(&table);
     for (plate, mut sprite, mut tf, children) in &mut plates {
         let Some(sp) = now.iter().find(|p| p.seat == plate.0) else {
             continue;
