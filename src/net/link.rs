@@ -31,6 +31,9 @@
 //!     the game to take some before it reads on, which holds the peer back through QUIC's own
 //!     flow control, so a flood leaves memory flat;
 //!   - closing waits a second at most ([`Link::close`]), whatever the peer does.
+//! - **A network that comes back** (a laptop's Wi-Fi on again) while the friend is away and the
+//!   relay out of reach makes a fresh endpoint, the same key on the same port, since iroh's relay
+//!   client would otherwise wait out its back-off first ([`Loop::consider`] says why and when).
 //!
 //! Decisions:
 //! - iroh rather than a home-made protocol over TCP or plain QUIC: it dials a key, not an
@@ -52,7 +55,7 @@ use std::time::Duration;
 use iroh::endpoint::{
     Connection, ConnectionError, Incoming, ReadError, RecvStream, SendStream, presets,
 };
-use iroh::{Endpoint, EndpointAddr, EndpointId, RelayMode, SecretKey};
+use iroh::{Endpoint, EndpointAddr, EndpointId, RelayMode, SecretKey, Watcher as _};
 use iroh_tickets::endpoint::EndpointTicket;
 use tokio::sync::{Semaphore, mpsc as tmpsc};
 use tokio::time::{Instant, timeout};
@@ -70,6 +73,9 @@ pub const IN_FLIGHT: usize = 64;
 pub const DIAL_WAIT: Duration = Duration::from_secs(5);
 /// The longest [`Link::close`] waits for the network thread.
 pub const CLOSE_WAIT: Duration = Duration::from_secs(1);
+/// An endpoint this young is still finding its own addresses: they count as a network that
+/// came back only after this (see [`Loop::consider`]).
+pub const REBUILD_MIN_AGE: Duration = Duration::from_secs(2);
 
 /// The protocol's name in the QUIC handshake: another program's connection is refused there.
 pub const ALPN: &[u8] = b"hollywood-gin/1";
@@ -504,6 +510,23 @@ enum News {
     Dialled(Option<(Connection, SendStream, RecvStream)>),
     /// Hosting: the invite code again, with the relay's address now known.
     Ticket(String),
+    /// From the endpoint numbered `epoch`: whether its relay is connected, and whether it has
+    /// just gained an address of its own (a network back, or a new one).
+    Net {
+        epoch: u64,
+        relay_up: bool,
+        gained: bool,
+    },
+    /// A fresh endpoint in place of the closed one, or why none could be bound.
+    Rebuilt(Result<Endpoint, String>),
+}
+
+/// A fresh endpoint (see [`Loop::consider`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fresh {
+    No,
+    Wanted,
+    Underway,
 }
 
 /// News tagged with the connection it is about (0: none yet, a handshake or a dial).
@@ -532,39 +555,34 @@ async fn run(
         }
         other => other,
     };
-    let endpoint = match bound {
+    let first = match bound {
         Ok(e) => e,
         Err(why) => return events.send(LinkEvent::Failed { why }),
     };
-    let port = endpoint
-        .bound_sockets()
-        .iter()
-        .find(|a| a.is_ipv4())
-        .map_or(0, |a| a.port());
+    // None while a fresh one is being made (see `Loop::consider`).
+    let mut endpoint = Some(first.clone());
+    let port = port_of(&first);
     let news = tmpsc::unbounded_channel();
+    let relayed = config.relays || config.own_relay.is_some();
+    let mut ticket = None;
     if hosting {
         // The code at once, with the game's own addresses, so a game on one network starts
         // without waiting; again with the relay's once it is known (for friends behind NATs).
-        let ticket = EndpointTicket::new(own_addr(&endpoint).await).to_string();
+        let code = EndpointTicket::new(own_addr(&first).await).to_string();
         events.send(LinkEvent::Ready {
-            ticket: ticket.clone(),
+            ticket: code.clone(),
             port,
         });
-        if config.relays || config.own_relay.is_some() {
-            let (endpoint, tell) = (endpoint.clone(), news.0.clone());
-            tokio::spawn(async move {
-                if timeout(Duration::from_secs(30), endpoint.online())
-                    .await
-                    .is_ok()
-                {
-                    let again = EndpointTicket::new(endpoint.addr()).to_string();
-                    if again != ticket {
-                        let _ = tell.send((0, News::Ticket(again)));
-                    }
-                }
-            });
+        if relayed {
+            tell_ticket(&first, false, news.0.clone());
         }
+        ticket = Some(code);
     }
+    if relayed {
+        watch(&first, 0, news.0.clone());
+    }
+    // The endpoint's port is freed only once every clone of it is gone.
+    drop(first);
     let mut l = Loop {
         friend: config.friend.and_then(|k| EndpointId::from_bytes(&k).ok()),
         open: None,
@@ -576,6 +594,13 @@ async fn run(
         unreached_since: Some(Instant::now()),
         port,
         path: None,
+        relayed,
+        relay_up: false,
+        epoch: 0,
+        built: Instant::now(),
+        back: false,
+        fresh: Fresh::No,
+        ticket,
         news,
         config,
         events,
@@ -585,7 +610,7 @@ async fn run(
     loop {
         let dial_at = l
             .next_dial
-            .filter(|_| !l.dialling && l.open.is_none() && dial.is_some());
+            .filter(|_| !l.dialling && l.open.is_none() && dial.is_some() && endpoint.is_some());
         // A silent friend is told the moment the silence limit passes, not at the next ping.
         let silent_at = l.open.as_ref().map(|_| l.heard + l.config.silence);
         tokio::select! {
@@ -595,13 +620,13 @@ async fn run(
                     l.lose(Lost::Silent);
                 }
             }
-            incoming = endpoint.accept(), if hosting => {
+            incoming = accept(endpoint.as_ref()), if hosting => {
                 let Some(incoming) = incoming else { break };
                 l.incoming(incoming);
             }
             _ = sleep_until(dial_at) => {
-                if let Some(addr) = dial.clone() {
-                    l.dial(&endpoint, addr);
+                if let (Some(addr), Some(e)) = (dial.clone(), endpoint.as_ref()) {
+                    l.dial(e, addr);
                 }
             }
             command = commands.recv() => match command {
@@ -615,12 +640,31 @@ async fn run(
                 // the friend is told the connection closed, and waits.
                 Some(Command::Close) | None => break,
             },
-            news = l.news.1.recv() => {
-                if let Some((g, news)) = news {
-                    l.hear(g, news);
+            news = l.news.1.recv() => match news {
+                Some((_, News::Rebuilt(Ok(e)))) => {
+                    l.rebuilt(&e, hosting);
+                    endpoint = Some(e);
                 }
-            }
+                Some((_, News::Rebuilt(Err(why)))) => {
+                    return l.events.send(LinkEvent::Failed { why });
+                }
+                Some((g, news)) => l.hear(g, news),
+                None => {}
+            },
             _ = ping.tick() => l.tick(),
+        }
+        if l.fresh == Fresh::Wanted
+            && let Some(old) = endpoint.take()
+        {
+            l.fresh = Fresh::Underway;
+            let config = LinkConfig {
+                port: if hosting { l.port } else { 0 },
+                ..l.config.clone()
+            };
+            let news = l.news.0.clone();
+            tokio::spawn(async move {
+                let _ = news.send((0, News::Rebuilt(fresh(old, config, hosting).await)));
+            });
         }
     }
     // Say goodbye within a second: what was queued before the close (a `Bye`) goes out first.
@@ -629,7 +673,36 @@ async fn run(
         let _ = timeout(Duration::from_millis(250), o.writer).await;
         o.conn.close(BYE.into(), b"closed");
     }
-    let _ = timeout(Duration::from_millis(500), endpoint.close()).await;
+    if let Some(e) = endpoint {
+        let _ = timeout(Duration::from_millis(500), e.close()).await;
+    }
+}
+
+/// The next incoming connection, once there is an endpoint.
+async fn accept(endpoint: Option<&Endpoint>) -> Option<Incoming> {
+    match endpoint {
+        Some(e) => e.accept().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Closes `old` and binds a fresh endpoint in its place (see [`Loop::consider`]): on
+/// `config.port` if it is free again within a second (hosting: the invite code's addresses
+/// still hold), or else any port (the friend's game finds it through the relay).
+async fn fresh(old: Endpoint, config: LinkConfig, hosting: bool) -> Result<Endpoint, String> {
+    // Nothing is open; a connection lost a moment ago may still be draining. The port is
+    // free once that is done and the last clone is dropped.
+    let _ = timeout(Duration::from_secs(3), old.close()).await;
+    drop(old);
+    if config.port != 0 {
+        for _ in 0..10 {
+            if let Ok(e) = bind(&config, hosting).await {
+                return Ok(e);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    bind(&LinkConfig { port: 0, ..config }, hosting).await
 }
 
 /// The link's loop's state: nothing in it waits on the network.
@@ -655,6 +728,19 @@ struct Loop {
     port: u16,
     /// The path last told ([`LinkEvent::Path`]), for the connection in use.
     path: Option<PathNow>,
+    /// A relay is configured (n0's or one's own).
+    relayed: bool,
+    /// The endpoint's relay is connected, as its watcher last said.
+    relay_up: bool,
+    /// The endpoint in use: its number (news from an older one is ignored), when it was made,
+    /// whether the network came back while its relay was out of reach, and whether a fresh one
+    /// is wanted or being made.
+    epoch: u64,
+    built: Instant,
+    back: bool,
+    fresh: Fresh,
+    /// Hosting: the invite code last told.
+    ticket: Option<String>,
     news: (
         tmpsc::UnboundedSender<Tagged>,
         tmpsc::UnboundedReceiver<Tagged>,
@@ -714,6 +800,7 @@ impl Loop {
     }
 
     fn tick(&mut self) {
+        self.consider();
         if self.open.is_none() {
             // Joining and still not through: said once, dialling goes on.
             if self.next_dial.is_some()
@@ -789,10 +876,34 @@ impl Loop {
                 self.close_open(BYE, b"replaced");
                 self.install(conn, send, recv);
             }
-            News::Ticket(ticket) => self.events.send(LinkEvent::Ready {
-                ticket,
-                port: self.port,
-            }),
+            News::Ticket(ticket) => {
+                if self.ticket.as_ref() != Some(&ticket) {
+                    self.ticket = Some(ticket.clone());
+                    self.events.send(LinkEvent::Ready {
+                        ticket,
+                        port: self.port,
+                    });
+                }
+            }
+            // The link's loop puts a fresh endpoint in place itself.
+            News::Rebuilt(_) => {}
+            News::Net {
+                epoch,
+                relay_up,
+                gained,
+            } => {
+                if epoch == self.epoch {
+                    // The relay coming or going starts afresh what the network did.
+                    if relay_up != self.relay_up {
+                        self.back = false;
+                    }
+                    self.relay_up = relay_up;
+                    if gained && !relay_up && self.built.elapsed() >= REBUILD_MIN_AGE {
+                        self.back = true;
+                    }
+                    self.consider();
+                }
+            }
             News::Dialled(open) => {
                 self.dialling = false;
                 if let Some((conn, send, recv)) = open
@@ -868,6 +979,50 @@ impl Loop {
         self.tell_path();
     }
 
+    /// Whether the endpoint should be made afresh. iroh's relay client, when its relay cannot
+    /// be reached (a laptop's Wi-Fi off), tries again after a wait that doubles up to 16 s (and
+    /// up to as much again at random), and nothing cuts that wait short when the network comes
+    /// back; a friend behind a NAT that filters (most home routers) cannot reach this game until
+    /// it does, since the hole punch that would let them in is arranged through the relay. The
+    /// network lab measured up to 27 s after a player's own interface came back. So when the
+    /// endpoint gains an address of its own while its relay is out of reach (the interface back
+    /// up, or the relay seeing the game's public address again), and the friend is away, a
+    /// fresh endpoint is made (the same key and, hosting, the same port: the invite code still
+    /// works), and it finds its relay at once.
+    ///
+    /// Only then: an endpoint made while the network is still down has no relay to go back to
+    /// until its next look at the network, some 20 s later (the lab measured 18 s after an
+    /// upstream cut when endpoints were made afresh every few seconds of a cut). And never
+    /// while a connection is open or being set up: nothing is lost.
+    fn consider(&mut self) {
+        if self.back
+            && self.relayed
+            && !self.relay_up
+            && self.open.is_none()
+            && self.handshakes == 0
+            && self.fresh == Fresh::No
+        {
+            self.fresh = Fresh::Wanted;
+        }
+    }
+
+    /// A fresh endpoint is in place (see [`Loop::consider`]): watched, and, hosting, its code
+    /// told if it is news (a port that had to change names another address).
+    fn rebuilt(&mut self, endpoint: &Endpoint, hosting: bool) {
+        self.epoch += 1;
+        self.built = Instant::now();
+        self.relay_up = false;
+        self.back = false;
+        self.fresh = Fresh::No;
+        watch(endpoint, self.epoch, self.news.0.clone());
+        if hosting {
+            let port = port_of(endpoint);
+            let moved = port != self.port;
+            self.port = port;
+            tell_ticket(endpoint, moved, self.news.0.clone());
+        }
+    }
+
     /// Closes the connection in use, if any, with `code` (its loss is told by [`Loop::lose`]).
     fn close_open(&mut self, code: u32, why: &[u8]) {
         if let Some(o) = self.open.as_ref() {
@@ -895,6 +1050,109 @@ async fn own_addr(endpoint: &Endpoint) -> EndpointAddr {
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// The UDP port `endpoint` is bound to (IPv4).
+fn port_of(endpoint: &Endpoint) -> u16 {
+    endpoint
+        .bound_sockets()
+        .iter()
+        .find(|a| a.is_ipv4())
+        .map_or(0, |a| a.port())
+}
+
+/// Hosting: the endpoint's invite code for the link's loop (which tells it if it is news):
+/// `at_once` as soon as it has an IP address of its own (within 2 s), and again once it has
+/// its relay (within 30 s). Holds no clone of the endpoint, so closing it frees its port.
+fn tell_ticket(endpoint: &Endpoint, at_once: bool, news: tmpsc::UnboundedSender<Tagged>) {
+    let mut relays = endpoint.home_relay_status();
+    let mut addrs = endpoint.watch_addr();
+    tokio::spawn(endpoint.closed().run_until(async move {
+        let tell = |addr| {
+            let _ = news.send((0, News::Ticket(EndpointTicket::new(addr).to_string())));
+        };
+        if at_once {
+            let own = timeout(Duration::from_secs(2), async {
+                let mut now = addrs.get();
+                while now.ip_addrs().next().is_none() {
+                    now = addrs.updated().await.ok()?;
+                }
+                Some(now)
+            });
+            let addr = match own.await {
+                Ok(Some(addr)) => addr,
+                _ => addrs.get(),
+            };
+            tell(addr);
+        }
+        let online = timeout(Duration::from_secs(30), async {
+            let mut now = relays.get();
+            while !now.iter().any(iroh::endpoint::RelayStatus::is_connected) {
+                now = relays.updated().await.ok()?;
+            }
+            Some(())
+        });
+        if let Ok(Some(())) = online.await {
+            tell(addrs.get());
+        }
+    }));
+}
+
+/// Tells the link's loop what the endpoint numbered `epoch` sees of the network: its relay
+/// coming and going, and an IP address of its own that it did not have a moment before (its
+/// loopback ones aside). Holds no clone of the endpoint, and ends when it closes.
+fn watch(endpoint: &Endpoint, epoch: u64, news: tmpsc::UnboundedSender<Tagged>) {
+    let mut addrs = endpoint.watch_addr();
+    let mut relays = endpoint.home_relay_status();
+    let ips = |a: &EndpointAddr| {
+        a.ip_addrs()
+            .filter(|a| !a.ip().is_loopback())
+            .copied()
+            .collect::<std::collections::BTreeSet<_>>()
+    };
+    let up = |r: &[iroh::endpoint::RelayStatus]| r.iter().any(|s| s.is_connected());
+    tokio::spawn(endpoint.closed().run_until(async move {
+        let (mut seen, mut relay_up) = (ips(&addrs.get()), up(&relays.get()));
+        let tell = |relay_up, gained| {
+            news.send((
+                0,
+                News::Net {
+                    epoch,
+                    relay_up,
+                    gained,
+                },
+            ))
+            .is_ok()
+        };
+        if !tell(relay_up, false) {
+            return;
+        }
+        loop {
+            let gained = tokio::select! {
+                a = addrs.updated() => {
+                    let Ok(a) = a else { return };
+                    let now = ips(&a);
+                    let gained = !now.is_subset(&seen);
+                    seen = now;
+                    if !gained {
+                        continue;
+                    }
+                    true
+                }
+                r = relays.updated() => {
+                    let Ok(r) = r else { return };
+                    if up(&r) == relay_up {
+                        continue;
+                    }
+                    relay_up = !relay_up;
+                    false
+                }
+            };
+            if !tell(relay_up, gained) {
+                return;
+            }
+        }
+    }));
 }
 
 async fn sleep_until(at: Option<Instant>) {
