@@ -1,8 +1,10 @@
 //! Every sentence the player reads, built from the core's facts, in one Bevy-free module that
 //! the window and the command line share: cards as players write them (8♦, 10♣), numbers as the
 //! language writes them, moves, refusals and hints ([`play`]), the scoreboard ([`score`]), the
-//! round review ([`review`]) and the player's files ([`files`]). Each function takes the [`Voice`] to speak in (the table's
-//! language, or the system's on the command line), the one way anything is worded.
+//! round review ([`review`]), the player's files ([`files`]) and what a screen reader speaks
+//! ([`speech`]: cards by name, never a suit symbol). Each function takes the [`Voice`] to speak
+//! in (the table's language, or the system's on the command line), the one way anything is
+//! worded.
 //!
 //! Decisions:
 //! - The core returns facts ([`crate::rules::RuleError`], hint reasons, seen moves, the
@@ -17,6 +19,7 @@ pub mod files;
 pub mod play;
 pub mod review;
 pub mod score;
+pub mod speech;
 
 pub use files::{file_name, file_problem};
 pub use play::*;

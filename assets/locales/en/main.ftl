@@ -518,3 +518,36 @@ friend-other-version = Your friend runs Hollywood Gin { $theirs }, which cannot 
 friend-failed = The network could not start: { $why }
 friend-rules = gin { $gin }, undercut { $undercut }, knock at { $knock } or less, games to { $target }
 seat-friend = { $name }
+
+## Spoken: what a screen reader says. Cards by name, never a suit symbol.
+speak-rank = { $rank ->
+    [1] ace
+    [2] two
+    [3] three
+    [4] four
+    [5] five
+    [6] six
+    [7] seven
+    [8] eight
+    [9] nine
+    [10] ten
+    [11] jack
+    [12] queen
+   *[13] king
+}
+speak-suit = { $suit ->
+    [clubs] clubs
+    [diamonds] diamonds
+    [hearts] hearts
+   *[spades] spades
+}
+# "seven of hearts"
+speak-card = { $rank } of { $suit }
+# $ranks: "five-six-seven"
+speak-run = the run { $ranks } of { $suit }
+# A card of the hand as the arrows walk it: "seven of hearts, 3 of 10, in the run five-six-seven of hearts".
+speak-hand-card = { $card }, { $place } of { $count }, { $where }
+speak-in-run = in { $run }
+# $cards: the set's other cards, "seven of clubs and seven of spades"
+speak-in-set = in a set with { $cards }
+speak-deadwood = deadwood

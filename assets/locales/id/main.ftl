@@ -498,3 +498,36 @@ friend-other-version = Temanmu memakai Hollywood Gin { $theirs }, yang tidak bis
 friend-failed = Jaringan tidak dapat dimulai: { $why }
 friend-rules = gin { $gin }, undercut { $undercut }, ketuk pada { $knock } atau kurang, game sampai { $target }
 seat-friend = { $name }
+
+## Diucapkan: yang dibacakan pembaca layar. Kartu disebut namanya, tanpa simbol jenis.
+speak-rank = { $rank ->
+    [1] as
+    [2] dua
+    [3] tiga
+    [4] empat
+    [5] lima
+    [6] enam
+    [7] tujuh
+    [8] delapan
+    [9] sembilan
+    [10] sepuluh
+    [11] jack
+    [12] queen
+   *[13] king
+}
+speak-suit = { $suit ->
+    [clubs] keriting
+    [diamonds] wajik
+    [hearts] hati
+   *[spades] sekop
+}
+# "tujuh hati"
+speak-card = { $rank } { $suit }
+# $ranks: "lima-enam-tujuh"
+speak-run = urutan { $ranks } { $suit }
+# Satu kartu di tangan saat dijelajahi dengan panah: "tujuh hati, 3 dari 10, dalam urutan lima-enam-tujuh hati".
+speak-hand-card = { $card }, { $place } dari { $count }, { $where }
+speak-in-run = dalam { $run }
+# $cards: kartu lain dalam kombinasi, "tujuh keriting dan tujuh sekop"
+speak-in-set = dalam kombinasi dengan { $cards }
+speak-deadwood = kartu mati

@@ -517,3 +517,36 @@ friend-other-version = Je vriend speelt Hollywood Gin { $theirs }, dat niet met 
 friend-failed = Het netwerk kon niet starten: { $why }
 friend-rules = gin { $gin }, undercut { $undercut }, kloppen bij { $knock } of minder, spellen tot { $target }
 seat-friend = { $name }
+
+## Uitgesproken: wat een schermlezer zegt. Kaarten bij hun naam, nooit een kleurteken.
+speak-rank = { $rank ->
+    [1] aas
+    [2] twee
+    [3] drie
+    [4] vier
+    [5] vijf
+    [6] zes
+    [7] zeven
+    [8] acht
+    [9] negen
+    [10] tien
+    [11] boer
+    [12] vrouw
+   *[13] heer
+}
+speak-suit = { $suit ->
+    [clubs] klaveren
+    [diamonds] ruiten
+    [hearts] harten
+   *[spades] schoppen
+}
+# "harten zeven"
+speak-card = { $suit } { $rank }
+# $ranks: "vijf-zes-zeven"
+speak-run = de rij { $suit } { $ranks }
+# Een kaart van de hand zoals de pijltjes erlangs gaan: "harten zeven, 3 van 10, in de rij harten vijf-zes-zeven".
+speak-hand-card = { $card }, { $place } van { $count }, { $where }
+speak-in-run = in { $run }
+# $cards: de andere kaarten van de combinatie, "klaveren zeven en schoppen zeven"
+speak-in-set = in een combinatie met { $cards }
+speak-deadwood = losse kaart

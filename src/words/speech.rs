@@ -1,0 +1,203 @@
+//! The words a screen reader speaks (issue #63): cards by name ("seven of hearts"; Dutch
+//! "harten zeven", Indonesian "tujuh hati"), never the suit symbols the table prints ("7♥"),
+//! which speech engines read as "heart suit" or skip; and a card of the hand as the arrow keys
+//! walk it: its place in the hand and the meld it is in, or that it is deadwood, from the rules
+//! core's arrangement.
+//!
+//! Decisions:
+//! - Every rank is a word (not "7 of hearts"): a number next to "3 of 10" (the place in the
+//!   hand) is easily misheard, and each language orders rank and suit its own way (Dutch says
+//!   the suit first), so the whole card is one message.
+//! - A run is said as its ranks joined by hyphens and its suit once ("the run five-six-seven of
+//!   hearts"), as players say it; a set by the other cards in it ("in a set with seven of clubs
+//!   and seven of spades"), which needs no plural of each rank in three languages.
+
+use crate::lang::Voice;
+use crate::rules::{Arrangement, Card, Meld, MeldKind, Suit};
+
+use super::list;
+
+/// A rank's word: "seven", "queen".
+fn rank(v: &Voice, c: Card) -> String {
+    v.t(
+        "speak-rank",
+        &[("rank", i64::from(c.rank().value()).into())],
+    )
+}
+
+/// A suit's word: "hearts".
+fn suit(v: &Voice, s: Suit) -> String {
+    let key = match s {
+        Suit::Clubs => "clubs",
+        Suit::Diamonds => "diamonds",
+        Suit::Hearts => "hearts",
+        Suit::Spades => "spades",
+    };
+    v.t("speak-suit", &[("suit", key.into())])
+}
+
+/// A card by name: "seven of hearts".
+pub fn card(v: &Voice, c: Card) -> String {
+    v.t(
+        "speak-card",
+        &[
+            ("rank", rank(v, c).into()),
+            ("suit", suit(v, c.suit()).into()),
+        ],
+    )
+}
+
+/// Cards by name, in a list: "seven of clubs and seven of spades".
+pub fn cards(v: &Voice, cs: &[Card]) -> String {
+    list(v, cs.iter().map(|&c| card(v, c)).collect())
+}
+
+/// A run: "the run five-six-seven of hearts". `None` for a set.
+pub fn run(v: &Voice, m: Meld) -> Option<String> {
+    if m.kind() != MeldKind::Run {
+        return None;
+    }
+    let cards = m.sorted_cards();
+    let ranks: Vec<String> = cards.iter().map(|&c| rank(v, c)).collect();
+    Some(v.t(
+        "speak-run",
+        &[
+            ("ranks", ranks.join("-").into()),
+            ("suit", suit(v, cards.first()?.suit()).into()),
+        ],
+    ))
+}
+
+/// Where a card of the hand is: "in the run five-six-seven of hearts", "in a set with seven of
+/// clubs and seven of spades", or "deadwood".
+pub fn place_in_melds(v: &Voice, c: Card, arrangement: &Arrangement) -> String {
+    let Some(&m) = arrangement.melds.iter().find(|m| m.cards().contains(c)) else {
+        return v.t("speak-deadwood", &[]);
+    };
+    match run(v, m) {
+        Some(run) => v.t("speak-in-run", &[("run", run.into())]),
+        None => {
+            let others: Vec<Card> = m.sorted_cards().into_iter().filter(|&o| o != c).collect();
+            v.t("speak-in-set", &[("cards", cards(v, &others).into())])
+        }
+    }
+}
+
+/// The `i`th card of `hand` (in the order shown) as the arrow keys land on it: "seven of
+/// hearts, 3 of 10, in the run five-six-seven of hearts". `None` past the hand's end.
+pub fn hand_card(v: &Voice, hand: &[Card], i: usize, arrangement: &Arrangement) -> Option<String> {
+    let &c = hand.get(i)?;
+    Some(v.t(
+        "speak-hand-card",
+        &[
+            ("card", card(v, c).into()),
+            ("place", (i + 1).into()),
+            ("count", hand.len().into()),
+            ("where", place_in_melds(v, c, arrangement).into()),
+        ],
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Lang;
+    use crate::rules::{CardSet, best_arrangement};
+
+    fn c(t: &str) -> Card {
+        t.parse().unwrap()
+    }
+
+    fn every_card() -> impl Iterator<Item = Card> {
+        CardSet::parse("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS")
+            .unwrap()
+            .iter()
+    }
+
+    #[test]
+    fn cards_are_spoken_by_name_in_each_language() {
+        let seven = c("7H");
+        assert_eq!(card(&Voice::new(Lang::En), seven), "seven of hearts");
+        assert_eq!(card(&Voice::new(Lang::Nl), seven), "harten zeven");
+        assert_eq!(card(&Voice::new(Lang::Id), seven), "tujuh hati");
+        assert_eq!(card(&Voice::new(Lang::En), c("AS")), "ace of spades");
+        assert_eq!(card(&Voice::new(Lang::Nl), c("QD")), "ruiten vrouw");
+        assert_eq!(card(&Voice::new(Lang::Id), c("KC")), "king keriting");
+        assert_eq!(card(&Voice::new(Lang::En), c("TC")), "ten of clubs");
+    }
+
+    /// Each of the 52 cards has a name of its own in every language, with no suit symbol and
+    /// no digit in it (a screen reader would say "heart suit", or a number beside the place).
+    #[test]
+    fn every_card_has_its_own_name_with_no_symbol_or_digit() {
+        for lang in Lang::ALL {
+            let v = Voice::new(lang);
+            let names: std::collections::BTreeSet<String> =
+                every_card().map(|c| card(&v, c)).collect();
+            assert_eq!(names.len(), 52, "{lang:?}");
+            for n in &names {
+                assert!(
+                    !n.contains(['♣', '♦', '♥', '♠'])
+                        && !n.contains(|ch: char| ch.is_ascii_digit()),
+                    "{lang:?}: {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_card_of_the_hand_says_its_place_and_its_meld() {
+        let hand: Vec<Card> = ["5H", "6H", "7H", "7C", "7S", "7D", "KS", "2C", "9D", "JC"]
+            .into_iter()
+            .map(c)
+            .collect();
+        let set: CardSet = hand.iter().copied().collect();
+        let a = best_arrangement(set);
+        let en = Voice::new(Lang::En);
+        let said: Vec<String> = (0..hand.len())
+            .map(|i| hand_card(&en, &hand, i, &a).unwrap())
+            .collect();
+        // The sevens: the run 5-6-7♥ and the set of the other three leave 31 deadwood, the set
+        // of four 42; the core keeps the run.
+        assert!(a.melds.iter().any(|m| m.kind() == MeldKind::Run), "{a:?}");
+        assert_eq!(
+            said[0],
+            "five of hearts, 1 of 10, in the run five-six-seven of hearts"
+        );
+        assert_eq!(
+            said[3],
+            "seven of clubs, 4 of 10, in a set with seven of diamonds and seven of spades"
+        );
+        assert_eq!(said[6], "king of spades, 7 of 10, deadwood");
+        assert_eq!(hand_card(&en, &hand, 10, &a), None);
+        let nl = Voice::new(Lang::Nl);
+        assert_eq!(
+            hand_card(&nl, &hand, 9, &a).unwrap(),
+            "klaveren boer, 10 van 10, losse kaart"
+        );
+        let id = Voice::new(Lang::Id);
+        assert_eq!(
+            hand_card(&id, &hand, 8, &a).unwrap(),
+            "sembilan wajik, 9 dari 10, kartu mati"
+        );
+    }
+
+    #[test]
+    fn a_run_is_said_with_its_ranks_and_its_suit_once() {
+        let run_of = |t: &str| Meld::new(t.parse().unwrap()).unwrap();
+        let m = run_of("AC 2C 3C 4C");
+        assert_eq!(
+            run(&Voice::new(Lang::En), m).unwrap(),
+            "the run ace-two-three-four of clubs"
+        );
+        assert_eq!(
+            run(&Voice::new(Lang::Nl), m).unwrap(),
+            "de rij klaveren aas-twee-drie-vier"
+        );
+        assert_eq!(
+            run(&Voice::new(Lang::Id), m).unwrap(),
+            "urutan as-dua-tiga-empat keriting"
+        );
+        assert_eq!(run(&Voice::new(Lang::En), run_of("QD QH QS")), None);
+    }
+}
