@@ -50,6 +50,7 @@ use std::time::Duration;
 mod harness;
 use harness::*;
 
+mod access;
 mod bursts;
 mod edges;
 mod friend;

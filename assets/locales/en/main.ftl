@@ -551,3 +551,6 @@ speak-in-run = in { $run }
 # $cards: the set's other cards, "seven of clubs and seven of spades"
 speak-in-set = in a set with { $cards }
 speak-deadwood = deadwood
+
+# The player's hand, as a screen reader names the list.
+speak-hand = Your hand

@@ -531,3 +531,6 @@ speak-in-run = dalam { $run }
 # $cards: kartu lain dalam kombinasi, "tujuh keriting dan tujuh sekop"
 speak-in-set = dalam kombinasi dengan { $cards }
 speak-deadwood = kartu mati
+
+# Kartu pemain, sebagai nama daftar bagi pembaca layar.
+speak-hand = Kartu Anda

@@ -550,3 +550,6 @@ speak-in-run = in { $run }
 # $cards: de andere kaarten van de combinatie, "klaveren zeven en schoppen zeven"
 speak-in-set = in een combinatie met { $cards }
 speak-deadwood = losse kaart
+
+# De hand van de speler, zoals een schermlezer de lijst noemt.
+speak-hand = Je hand

@@ -1,8 +1,10 @@
 //! What the table shows and plays, drawn with Bevy: the card [`art`] and the [`felt`] with the
 //! palette ([`look`], pure), the 52 [`cards`] (the only code that moves them) and the [`deal`], what is drawn
 //! with them ([`marks`]), the look of the on-table [`buttons`], the prompt and the computer's
-//! last turn ([`hud`]), the seats' name [`plates`], how a friend is [`connection`]ed, and the [`sound`]s.
+//! last turn ([`hud`]), the seats' name [`plates`], how a friend is [`connection`]ed, the [`sound`]s, and the hand
+//! as a screen reader reads it ([`access`]).
 
+pub mod access;
 pub mod art;
 pub mod buttons;
 pub mod cards;
@@ -32,7 +34,8 @@ impl PluginGroup for ScenePlugins {
             .add(buttons::ButtonLookPlugin)
             .add(hud::HudPlugin)
             .add(plates::PlatesPlugin)
-            .add(connection::ConnectionPlugin);
+            .add(connection::ConnectionPlugin)
+            .add(access::AccessPlugin);
         #[cfg(has_sound)]
         let group = group.add(sound::SoundPlugin);
         group

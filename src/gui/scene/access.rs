@@ -1,0 +1,127 @@
+//! The table for a screen reader (issue #63, its first part): the player's hand as a list the
+//! system's screen reader walks, each card named as [`crate::words::speech`] says it ("seven of
+//! hearts, 3 of 10, in the run five-six-seven of hearts"), in the order the hand shows, and the
+//! keyboard highlight (←/→) as the focus the screen reader follows.
+//!
+//! Decisions:
+//! - Bevy owns the tree, not egui: bevy_egui's own AccessKit support replaces the whole tree
+//!   with egui's, and the cards would vanish from it (`../shared/notes/screen-reader.md`).
+//! - The nodes live on entities of their own, not on the card sprites: the sprites are the
+//!   scene's, moved by animations, while the list follows the hand's order.
+//! - Nothing is built until an assistive technology asks for the tree (AccessKit sets
+//!   [`AccessibilityRequested`]): a sighted player's table does no work for it, and an idle
+//!   table none at all (the system runs only when the table changed, or on the first frame the
+//!   tree is asked for).
+//! - The focus is always a node entity or none: Bevy drops every update of the tree while the
+//!   focus names an entity without a node.
+
+use accesskit::{Action, Node, Role};
+use bevy::a11y::{AccessibilityNode, AccessibilityRequested};
+use bevy::prelude::*;
+use bevy_input_focus::{FocusCause, InputFocus};
+
+use crate::gui::table::phase::TableSet;
+use crate::gui::table::view::TableView;
+use crate::rules::{Arrangement, Card, best_arrangement};
+use crate::seats::HUMAN;
+use crate::words::speech;
+
+/// The list of the player's cards.
+#[derive(Component)]
+pub struct HandList;
+
+/// The `.0`th card of the hand as shown, in the list.
+#[derive(Component)]
+pub struct HandItem(pub usize);
+
+/// Keeps the hand's list for a screen reader.
+pub(crate) struct AccessPlugin;
+
+impl Plugin for AccessPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<InputFocus>().add_systems(
+            Update,
+            speak_hand.after(TableSet::Commands).run_if(asked_for),
+        );
+    }
+}
+
+/// Whether an assistive technology has asked for the tree.
+fn asked_for(requested: Option<Res<AccessibilityRequested>>) -> bool {
+    requested.is_some_and(|r| r.get())
+}
+
+/// Builds and updates the hand's list: one item per card in the order shown, named with its
+/// place and meld, the highlighted one selected and focused.
+fn speak_hand(
+    mut commands: Commands,
+    tv: TableView,
+    mut built: Local<bool>,
+    list: Query<Entity, With<HandList>>,
+    mut items: Query<(Entity, &HandItem, &mut AccessibilityNode)>,
+    mut focus: ResMut<InputFocus>,
+) {
+    // The first frame the tree is asked for, and then only when what it says may have changed.
+    if *built && !tv.series.is_changed() && !tv.hand.is_changed() && !tv.speech.is_changed() {
+        return;
+    }
+    *built = true;
+    let m = tv.m();
+    let hand = m.round().hand(HUMAN);
+    let (shown, _) = tv.hand.order.order(hand);
+    let arrangement = best_arrangement(hand);
+    let list = match list.single() {
+        Ok(e) => e,
+        Err(_) => {
+            let mut node = Node::new(Role::ListBox);
+            node.set_label(tv.speech.t("speak-hand", &[]));
+            commands.spawn((HandList, AccessibilityNode(node))).id()
+        }
+    };
+    let mut focused = None;
+    let mut have = vec![None; shown.len()];
+    for (e, item, mut node) in &mut items {
+        let Some(&c) = shown.get(item.0) else {
+            commands.entity(e).despawn();
+            continue;
+        };
+        have[item.0] = Some(e);
+        *node = AccessibilityNode(card_node(&tv, &shown, item.0, &arrangement, c));
+        if tv.hand.focus == Some(c) {
+            focused = Some(e);
+        }
+    }
+    for (i, slot) in have.iter().enumerate() {
+        if slot.is_none() {
+            let c = shown[i];
+            let e = commands
+                .spawn((
+                    HandItem(i),
+                    AccessibilityNode(card_node(&tv, &shown, i, &arrangement, c)),
+                    ChildOf(list),
+                ))
+                .id();
+            if tv.hand.focus == Some(c) {
+                focused = Some(e);
+            }
+        }
+    }
+    match focused {
+        Some(e) if focus.get() != Some(e) => focus.set(e, FocusCause::Navigated),
+        None if focus.get().is_some() => focus.clear(),
+        _ => {}
+    }
+}
+
+/// The node of the `i`th card shown.
+fn card_node(tv: &TableView, shown: &[Card], i: usize, arrangement: &Arrangement, c: Card) -> Node {
+    let mut node = Node::new(Role::ListBoxOption);
+    if let Some(label) = speech::hand_card(&tv.speech, shown, i, arrangement) {
+        node.set_label(label);
+    }
+    node.set_position_in_set(i + 1);
+    node.set_size_of_set(shown.len());
+    node.set_selected(tv.hand.focus == Some(c));
+    node.add_action(Action::Focus);
+    node
+}

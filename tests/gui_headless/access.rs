@@ -1,0 +1,94 @@
+//! The table for a screen reader: the hand as a list of named cards, and the keyboard
+//! highlight as the focus the screen reader follows.
+
+use super::*;
+use bevy::a11y::{AccessibilityNode, AccessibilityRequested};
+use bevy_input_focus::InputFocus;
+use hollywood_gin::gui::scene::access::{HandItem, HandList};
+use hollywood_gin::lang::{Lang, Voice};
+use hollywood_gin::rules::best_arrangement;
+use hollywood_gin::words::speech;
+
+/// The list's items, in their order: (entity, label, selected).
+fn items(app: &mut App) -> Vec<(Entity, String, bool)> {
+    let mut q = app
+        .world_mut()
+        .query::<(Entity, &HandItem, &AccessibilityNode)>();
+    let mut v: Vec<(usize, Entity, String, bool)> = q
+        .iter(app.world())
+        .map(|(e, i, n)| {
+            (
+                i.0,
+                e,
+                n.label().map(|l| l.to_string()).unwrap_or_default(),
+                n.is_selected().unwrap_or(false),
+            )
+        })
+        .collect();
+    v.sort_by_key(|x| x.0);
+    v.into_iter().map(|(_, e, l, s)| (e, l, s)).collect()
+}
+
+/// What the list should say: each card of the hand as shown, by name.
+fn expected(app: &mut App) -> Vec<String> {
+    let hand = app.world().resource::<Series>().current.round().hand(HUMAN);
+    let shown = app.world().resource::<HandView>().order.order(hand).0;
+    let a = best_arrangement(hand);
+    let en = Voice::new(Lang::En);
+    (0..shown.len())
+        .map(|i| speech::hand_card(&en, &shown, i, &a).unwrap())
+        .collect()
+}
+
+#[test]
+fn the_hand_is_a_list_a_screen_reader_walks_with_the_highlight_as_its_focus() {
+    let mut app = app("access", 7);
+    settle(&mut app);
+    // Nothing is built until an assistive technology asks for the tree.
+    assert!(items(&mut app).is_empty());
+    let asked = AccessibilityRequested::default();
+    asked.set(true);
+    app.insert_resource(asked);
+    app.update();
+    app.update();
+    let said = items(&mut app);
+    assert_eq!(
+        said.iter().map(|s| s.1.clone()).collect::<Vec<_>>(),
+        expected(&mut app)
+    );
+    assert!(said.len() >= 10, "{said:?}");
+    assert!(
+        said.iter()
+            .all(|(_, l, _)| !l.contains(['♣', '♦', '♥', '♠'])),
+        "{said:?}"
+    );
+    let mut lists = app
+        .world_mut()
+        .query_filtered::<&AccessibilityNode, With<HandList>>();
+    let list = lists.single(app.world()).unwrap();
+    assert_eq!(list.label(), Some("Your hand"));
+
+    // The arrows move the highlight; the focus follows it onto the card's item, selected.
+    reach_a_discard_with_eleven_cards(&mut app);
+    press_key(&mut app, KeyCode::ArrowRight);
+    press_key(&mut app, KeyCode::ArrowRight);
+    let focus = app
+        .world()
+        .resource::<HandView>()
+        .focus
+        .expect("a highlight");
+    let said = items(&mut app);
+    assert_eq!(said.len(), 11);
+    assert_eq!(
+        said.iter().map(|s| s.1.clone()).collect::<Vec<_>>(),
+        expected(&mut app)
+    );
+    let at = app.world().resource::<InputFocus>().get().expect("a focus");
+    let (_, label, selected) = said.iter().find(|s| s.0 == at).expect("focus on an item");
+    assert!(selected, "{label}");
+    assert!(
+        label.starts_with(&speech::card(&Voice::new(Lang::En), focus)),
+        "{label} for {focus}"
+    );
+    assert_eq!(said.iter().filter(|s| s.2).count(), 1);
+}
