@@ -12,10 +12,10 @@
 //!   hearts"), as players say it; a set by the other cards in it ("in a set with seven of clubs
 //!   and seven of spades"), which needs no plural of each rank in three languages.
 
-use crate::lang::Voice;
-use crate::rules::{Arrangement, Card, Meld, MeldKind, Suit};
+use crate::lang::{Voice, suit_symbol};
+use crate::rules::{Arrangement, Card, Meld, MeldKind, Rank, Suit};
 
-use super::list;
+use super::{card_spans, list};
 
 /// A rank's word: "seven", "queen".
 fn rank(v: &Voice, c: Card) -> String {
@@ -45,6 +45,31 @@ pub fn card(v: &Voice, c: Card) -> String {
             ("suit", suit(v, c.suit()).into()),
         ],
     )
+}
+
+/// `text`, one of the table's sentences, as a screen reader should hear it: each card written
+/// with its suit symbol ("7♣", "10♦", "A♥") said by name ("seven of clubs"), the rest as it is.
+pub fn spoken(v: &Voice, text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 32);
+    let mut at = 0;
+    for (range, s) in card_spans(text) {
+        let rank_text = &text[range.start..range.end - suit_symbol(s).len_utf8()];
+        let value = match rank_text {
+            "A" => Some(1),
+            "J" => Some(11),
+            "Q" => Some(12),
+            "K" => Some(13),
+            n => n.parse().ok(),
+        };
+        let Some(rank) = value.and_then(Rank::new) else {
+            continue;
+        };
+        out.push_str(&text[at..range.start]);
+        out.push_str(&card(v, Card::new(rank, s)));
+        at = range.end;
+    }
+    out.push_str(&text[at..]);
+    out
 }
 
 /// Cards by name, in a list: "seven of clubs and seven of spades".
@@ -180,6 +205,27 @@ mod tests {
             hand_card(&id, &hand, 8, &a).unwrap(),
             "sembilan wajik, 9 dari 10, kartu mati"
         );
+    }
+
+    #[test]
+    fn the_table_s_sentences_are_spoken_with_cards_by_name() {
+        let en = Voice::new(Lang::En);
+        assert_eq!(
+            spoken(&en, "The computer took your 8♦ and threw the K♦."),
+            "The computer took your eight of diamonds and threw the king of diamonds."
+        );
+        assert_eq!(
+            spoken(&en, "A♥, 10♣ and Q♠"),
+            "ace of hearts, ten of clubs and queen of spades"
+        );
+        assert_eq!(spoken(&en, "Your deadwood: 46"), "Your deadwood: 46");
+        let nl = Voice::new(Lang::Nl);
+        assert_eq!(spoken(&nl, "legde 7♣ af"), "legde klaveren zeven af");
+        // Every card the table writes comes back by name.
+        for c in every_card() {
+            let written = format!("the {} now", crate::lang::card(c));
+            assert_eq!(spoken(&en, &written), format!("the {} now", card(&en, c)));
+        }
     }
 
     #[test]

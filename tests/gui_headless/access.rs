@@ -4,10 +4,10 @@
 use super::*;
 use bevy::a11y::{AccessibilityNode, AccessibilityRequested};
 use bevy_input_focus::InputFocus;
-use hollywood_gin::gui::scene::access::{HandItem, HandList};
+use hollywood_gin::gui::scene::access::{Announcer, HandItem, HandList};
 use hollywood_gin::lang::{Lang, Voice};
 use hollywood_gin::rules::best_arrangement;
-use hollywood_gin::words::speech;
+use hollywood_gin::words::{self, speech};
 
 /// The list's items, in their order: (entity, label, selected).
 fn items(app: &mut App) -> Vec<(Entity, String, bool)> {
@@ -91,4 +91,60 @@ fn the_hand_is_a_list_a_screen_reader_walks_with_the_highlight_as_its_focus() {
         "{label} for {focus}"
     );
     assert_eq!(said.iter().filter(|s| s.2).count(), 1);
+}
+
+/// The live lines' values, by line.
+fn announced(app: &mut App, line: Announcer) -> Option<String> {
+    let mut q = app.world_mut().query::<(&Announcer, &AccessibilityNode)>();
+    q.iter(app.world())
+        .find(|(l, _)| **l == line)
+        .and_then(|(_, n)| n.value().map(str::to_string))
+}
+
+#[test]
+fn the_prompt_and_the_opponent_s_turn_are_live_lines_with_cards_by_name() {
+    let mut app = app("access-live", 7);
+    let asked = AccessibilityRequested::default();
+    asked.set(true);
+    app.insert_resource(asked);
+    reach_a_discard_with_eleven_cards(&mut app);
+    let en = Voice::new(Lang::En);
+    let prompt = announced(&mut app, Announcer::Prompt).expect("a prompt line");
+    assert!(prompt.starts_with("Discard:"), "{prompt}");
+    assert!(prompt.contains("Your deadwood:"), "{prompt}");
+    // Discard the highlighted card; the computer moves; its turn is said with cards by name.
+    let before = app
+        .world()
+        .resource::<Series>()
+        .current
+        .round()
+        .history()
+        .len();
+    press_key(&mut app, KeyCode::ArrowRight);
+    // ↑ acts as a click: the first raises the card, the second plays it.
+    press_key(&mut app, KeyCode::ArrowUp);
+    press_key(&mut app, KeyCode::ArrowUp);
+    for _ in 0..100 {
+        settle(&mut app);
+        let moved = app
+            .world()
+            .resource::<Series>()
+            .current
+            .round()
+            .history()
+            .len()
+            > before + 1;
+        if moved && matches!(phase(&app), TurnPhase::Draw | TurnPhase::RoundOver) {
+            break;
+        }
+        app.update();
+    }
+    let said = announced(&mut app, Announcer::Opponent).expect("an opponent line");
+    let r = app.world().resource::<Series>().current.round().clone();
+    let written = words::last_computer_turn(&en, &r.seen_moves()).expect("a turn");
+    assert!(written.contains(['♣', '♦', '♥', '♠']), "{written}");
+    assert_eq!(said, speech::spoken(&en, &written));
+    assert!(!said.contains(['♣', '♦', '♥', '♠']), "{said}");
+    assert!(said.contains(" of "), "{said}");
+    println!("said: {prompt:?}, then {said:?}");
 }

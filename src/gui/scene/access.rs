@@ -1,7 +1,9 @@
 //! The table for a screen reader (issue #63, its first part): the player's hand as a list the
 //! system's screen reader walks, each card named as [`crate::words::speech`] says it ("seven of
 //! hearts, 3 of 10, in the run five-six-seven of hearts"), in the order the hand shows, and the
-//! keyboard highlight (←/→) as the focus the screen reader follows.
+//! keyboard highlight (←/→) as the focus the screen reader follows; and the table's two lines
+//! (what to do now, and the opponent's last turn) as live regions, said when they change, with
+//! cards by name.
 //!
 //! Decisions:
 //! - Bevy owns the tree, not egui: bevy_egui's own AccessKit support replaces the whole tree
@@ -14,12 +16,17 @@
 //!   tree is asked for).
 //! - The focus is always a node entity or none: Bevy drops every update of the tree while the
 //!   focus names an entity without a node.
+//! - A live line is a label whose value is the text, polite: AccessKit's own announcement
+//!   pattern, spoken on Windows (the name), macOS (the value) and Linux alike. The words are the
+//!   hud's own ([`hud::status_line`], [`hud::narration`]), so the ear and the eye are told the
+//!   same thing.
 
-use accesskit::{Action, Node, Role};
+use accesskit::{Action, Live, Node, Role};
 use bevy::a11y::{AccessibilityNode, AccessibilityRequested};
 use bevy::prelude::*;
 use bevy_input_focus::{FocusCause, InputFocus};
 
+use super::hud;
 use crate::gui::table::phase::TableSet;
 use crate::gui::table::view::TableView;
 use crate::rules::{Arrangement, Card, best_arrangement};
@@ -34,14 +41,25 @@ pub struct HandList;
 #[derive(Component)]
 pub struct HandItem(pub usize);
 
-/// Keeps the hand's list for a screen reader.
+/// A line the screen reader says whenever it changes.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Announcer {
+    /// What to do now, and the deadwood (the hud's status line).
+    Prompt,
+    /// The opponent's last turn (the hud's narration).
+    Opponent,
+}
+
+/// Keeps the hand's list and the live lines for a screen reader.
 pub(crate) struct AccessPlugin;
 
 impl Plugin for AccessPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<InputFocus>().add_systems(
             Update,
-            speak_hand.after(TableSet::Commands).run_if(asked_for),
+            (speak_hand, announce)
+                .after(TableSet::Commands)
+                .run_if(asked_for),
         );
     }
 }
@@ -62,7 +80,7 @@ fn speak_hand(
     mut focus: ResMut<InputFocus>,
 ) {
     // The first frame the tree is asked for, and then only when what it says may have changed.
-    if *built && !tv.series.is_changed() && !tv.hand.is_changed() && !tv.speech.is_changed() {
+    if *built && !changed(&tv) {
         return;
     }
     *built = true;
@@ -110,6 +128,55 @@ fn speak_hand(
         Some(e) if focus.get() != Some(e) => focus.set(e, FocusCause::Navigated),
         None if focus.get().is_some() => focus.clear(),
         _ => {}
+    }
+}
+
+/// Whether what the table says may have changed since the last frame.
+fn changed(tv: &TableView) -> bool {
+    tv.series.is_changed()
+        || tv.hand.is_changed()
+        || tv.feedback.is_changed()
+        || tv.state.is_changed()
+        || tv.speech.is_changed()
+}
+
+/// Keeps the live lines: each one's value is its text with cards by name, set only when it
+/// changes (a screen reader says a live line each time its text is set anew).
+fn announce(
+    mut commands: Commands,
+    tv: TableView,
+    mut built: Local<bool>,
+    mut lines: Query<(&Announcer, &mut AccessibilityNode)>,
+) {
+    if *built && !changed(&tv) {
+        return;
+    }
+    *built = true;
+    let (m, phase) = (tv.m(), tv.phase());
+    let text = |line| {
+        let written = match line {
+            Announcer::Prompt => {
+                hud::status_line(&tv.speech, m, tv.hand.knocking, &tv.feedback, phase)
+            }
+            Announcer::Opponent => hud::narration(&tv.speech, m, phase),
+        };
+        speech::spoken(&tv.speech, &written.replace('\n', " "))
+    };
+    let mut have = Vec::new();
+    for (&line, mut node) in &mut lines {
+        have.push(line);
+        let now = text(line);
+        if node.value() != Some(now.as_str()) {
+            node.set_value(now);
+        }
+    }
+    for line in [Announcer::Prompt, Announcer::Opponent] {
+        if !have.contains(&line) {
+            let mut node = Node::new(Role::Label);
+            node.set_value(text(line));
+            node.set_live(Live::Polite);
+            commands.spawn((line, AccessibilityNode(node)));
+        }
     }
 }
 
