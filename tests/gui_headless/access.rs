@@ -4,7 +4,7 @@
 use super::*;
 use bevy::a11y::{AccessibilityNode, AccessibilityRequested};
 use bevy_input_focus::InputFocus;
-use hollywood_gin::gui::scene::access::{Announcer, HandItem, HandList};
+use hollywood_gin::gui::scene::access::{Announcer, HandItem, HandList, PileItem};
 use hollywood_gin::lang::{Lang, Voice};
 use hollywood_gin::rules::best_arrangement;
 use hollywood_gin::words::{self, speech};
@@ -147,4 +147,42 @@ fn the_prompt_and_the_opponent_s_turn_are_live_lines_with_cards_by_name() {
     assert!(!said.contains(['♣', '♦', '♥', '♠']), "{said}");
     assert!(said.contains(" of "), "{said}");
     println!("said: {prompt:?}, then {said:?}");
+}
+
+#[test]
+fn when_drawing_the_highlight_on_a_pile_is_the_focus_and_the_stock_keeps_its_secret() {
+    let mut app = app("access-piles", 7);
+    let asked = AccessibilityRequested::default();
+    asked.set(true);
+    app.insert_resource(asked);
+    reach_a_draw(&mut app);
+    let r = app.world().resource::<Series>().current.round().clone();
+    let en = Voice::new(Lang::En);
+    let pile_said = |app: &mut App| -> Option<(PileItem, String)> {
+        let at = app.world().resource::<InputFocus>().get()?;
+        let mut q = app.world_mut().query::<(&PileItem, &AccessibilityNode)>();
+        q.get(app.world(), at)
+            .ok()
+            .map(|(p, n)| (*p, n.label().unwrap_or_default().to_string()))
+    };
+    press_key(&mut app, KeyCode::ArrowRight);
+    let stock_top = *r.stock().last().unwrap();
+    assert_eq!(app.world().resource::<HandView>().focus, Some(stock_top));
+    let (pile, label) = pile_said(&mut app).expect("the focus on a pile");
+    assert_eq!(pile, PileItem::Stock);
+    assert_eq!(label, format!("The stock, {} cards", r.stock().len()));
+    // The stock's top card is never named.
+    assert!(!label.contains(&speech::card(&en, stock_top)), "{label}");
+    // The discard pile says its top card (after both passed the upcard, the first draw is from
+    // the stock, so the highlight does not go there now).
+    let top = r.discard_top().unwrap();
+    let mut q = app.world_mut().query::<(&PileItem, &AccessibilityNode)>();
+    let discard = q
+        .iter(app.world())
+        .find(|(p, _)| **p == PileItem::Discard)
+        .map(|(_, n)| n.label().unwrap_or_default().to_string());
+    assert_eq!(
+        discard.as_deref(),
+        Some(format!("The discard pile: {} on top", speech::card(&en, top)).as_str())
+    );
 }

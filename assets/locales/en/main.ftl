@@ -554,3 +554,7 @@ speak-deadwood = deadwood
 
 # The player's hand, as a screen reader names the list.
 speak-hand = Your hand
+speak-piles = The piles
+speak-stock = The stock, { $count } cards
+speak-discard = The discard pile: { $card } on top
+speak-discard-empty = The discard pile is empty

@@ -534,3 +534,7 @@ speak-deadwood = kartu mati
 
 # Kartu pemain, sebagai nama daftar bagi pembaca layar.
 speak-hand = Kartu Anda
+speak-piles = Tumpukan
+speak-stock = Tumpukan tertutup, { $count } kartu
+speak-discard = Tumpukan buangan: { $card } di atas
+speak-discard-empty = Tumpukan buangan kosong

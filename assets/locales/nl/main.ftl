@@ -553,3 +553,7 @@ speak-deadwood = losse kaart
 
 # De hand van de speler, zoals een schermlezer de lijst noemt.
 speak-hand = Je hand
+speak-piles = De stapels
+speak-stock = De stapel, { $count } kaarten
+speak-discard = De aflegstapel: { $card } bovenop
+speak-discard-empty = De aflegstapel is leeg

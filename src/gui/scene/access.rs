@@ -1,7 +1,8 @@
 //! The table for a screen reader (issue #63, its first part): the player's hand as a list the
 //! system's screen reader walks, each card named as [`crate::words::speech`] says it ("seven of
 //! hearts, 3 of 10, in the run five-six-seven of hearts"), in the order the hand shows, and the
-//! keyboard highlight (←/→) as the focus the screen reader follows; and the table's two lines
+//! keyboard highlight (←/→) as the focus the screen reader follows, on a card of the hand or on
+//! a pile ("the stock, 31 cards"; "the discard pile: seven of hearts on top"); and the table's two lines
 //! (what to do now, and the opponent's last turn) as live regions, said when they change, with
 //! cards by name.
 //!
@@ -41,6 +42,19 @@ pub struct HandList;
 #[derive(Component)]
 pub struct HandItem(pub usize);
 
+/// The two piles, a list of their own.
+#[derive(Component)]
+pub struct PileList;
+
+/// One pile in the piles' list.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PileItem {
+    /// The stock (its cards unnamed: they are secret).
+    Stock,
+    /// The discard pile (its top card named).
+    Discard,
+}
+
 /// A line the screen reader says whenever it changes.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Announcer {
@@ -69,16 +83,23 @@ fn asked_for(requested: Option<Res<AccessibilityRequested>>) -> bool {
     requested.is_some_and(|r| r.get())
 }
 
-/// Builds and updates the hand's list: one item per card in the order shown, named with its
-/// place and meld, the highlighted one selected and focused.
+/// The two lists (the hand's, the piles'), each with whether it is the hand's.
+type Lists<'w, 's> = Query<'w, 's, (Entity, Has<HandList>), Or<(With<HandList>, With<PileList>)>>;
+
+/// Builds and updates the hand's list (one item per card in the order shown, named with its
+/// place and meld, the highlighted one selected) and the piles' (the stock by its count, the
+/// discard pile by its top card), and puts the focus on the highlighted card's or pile's item.
 fn speak_hand(
     mut commands: Commands,
     tv: TableView,
     mut built: Local<bool>,
-    list: Query<Entity, With<HandList>>,
+    lists: Lists,
     mut items: Query<(Entity, &HandItem, &mut AccessibilityNode)>,
+    mut piles: Query<(Entity, &PileItem, &mut AccessibilityNode), Without<HandItem>>,
     mut focus: ResMut<InputFocus>,
 ) {
+    let list = lists.iter().find(|l| l.1).map(|l| l.0);
+    let pile_list = lists.iter().find(|l| !l.1).map(|l| l.0);
     // The first frame the tree is asked for, and then only when what it says may have changed.
     if *built && !changed(&tv) {
         return;
@@ -88,14 +109,11 @@ fn speak_hand(
     let hand = m.round().hand(HUMAN);
     let (shown, _) = tv.hand.order.order(hand);
     let arrangement = best_arrangement(hand);
-    let list = match list.single() {
-        Ok(e) => e,
-        Err(_) => {
-            let mut node = Node::new(Role::ListBox);
-            node.set_label(tv.speech.t("speak-hand", &[]));
-            commands.spawn((HandList, AccessibilityNode(node))).id()
-        }
-    };
+    let list = list.unwrap_or_else(|| {
+        let mut node = Node::new(Role::ListBox);
+        node.set_label(tv.speech.t("speak-hand", &[]));
+        commands.spawn((HandList, AccessibilityNode(node))).id()
+    });
     let mut focused = None;
     let mut have = vec![None; shown.len()];
     for (e, item, mut node) in &mut items {
@@ -120,6 +138,47 @@ fn speak_hand(
                 ))
                 .id();
             if tv.hand.focus == Some(c) {
+                focused = Some(e);
+            }
+        }
+    }
+    // The piles: the highlight is on one of them when drawing or offered the upcard.
+    let r = m.round();
+    let tops = [r.stock().last().copied(), r.discard_top()];
+    let pile_node = |pile: PileItem| {
+        let mut node = Node::new(Role::ListItem);
+        node.set_label(match (pile, r.discard_top()) {
+            (PileItem::Stock, _) => tv
+                .speech
+                .t("speak-stock", &[("count", r.stock().len().into())]),
+            (PileItem::Discard, Some(top)) => tv.speech.t(
+                "speak-discard",
+                &[("card", speech::card(&tv.speech, top).into())],
+            ),
+            (PileItem::Discard, None) => tv.speech.t("speak-discard-empty", &[]),
+        });
+        node.add_action(Action::Focus);
+        node
+    };
+    let top_of = |pile: PileItem| tops[usize::from(pile == PileItem::Discard)];
+    let mut have = Vec::new();
+    for (e, &pile, mut node) in &mut piles {
+        have.push(pile);
+        *node = AccessibilityNode(pile_node(pile));
+        if tv.hand.focus.is_some() && tv.hand.focus == top_of(pile) {
+            focused = Some(e);
+        }
+    }
+    if have.is_empty() {
+        let mut node = Node::new(Role::List);
+        node.set_label(tv.speech.t("speak-piles", &[]));
+        let group =
+            pile_list.unwrap_or_else(|| commands.spawn((PileList, AccessibilityNode(node))).id());
+        for pile in [PileItem::Stock, PileItem::Discard] {
+            let e = commands
+                .spawn((pile, AccessibilityNode(pile_node(pile)), ChildOf(group)))
+                .id();
+            if tv.hand.focus.is_some() && tv.hand.focus == top_of(pile) {
                 focused = Some(e);
             }
         }
