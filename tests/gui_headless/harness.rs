@@ -324,7 +324,10 @@ pub(crate) fn history_header(score: Rect) -> Vec2 {
 /// Plays on (passing the upcard, drawing from the stock, both by clicking) until the player
 /// holds eleven cards and must discard.
 pub(crate) fn reach_a_discard_with_eleven_cards(app: &mut App) {
-    for _ in 0..200 {
+    // Bounded in time rather than in frames: the computer thinks on a thread of its own, and
+    // on a busy machine its turn may outlast any fixed number of frames.
+    let end = std::time::Instant::now() + Duration::from_secs(60);
+    while std::time::Instant::now() < end {
         settle(app);
         match phase(app) {
             TurnPhase::Discard => {
@@ -345,7 +348,10 @@ pub(crate) fn reach_a_discard_with_eleven_cards(app: &mut App) {
                 let p = to_screen(app, met.stock());
                 click(app, p);
             }
-            _ => app.update(),
+            _ => {
+                app.update();
+                std::thread::sleep(Duration::from_millis(1));
+            }
         }
     }
     panic!("never reached a discard");
@@ -495,7 +501,8 @@ pub(crate) fn burst(app: &mut App, events: &[Ev]) {
 
 /// Passes the upcard (and waits for the computer's turn) until the player must draw.
 pub(crate) fn reach_a_draw(app: &mut App) {
-    for _ in 0..200 {
+    let end = std::time::Instant::now() + Duration::from_secs(60);
+    while std::time::Instant::now() < end {
         settle(app);
         match phase(app) {
             TurnPhase::Draw => return,
@@ -507,7 +514,10 @@ pub(crate) fn reach_a_draw(app: &mut App) {
                 let p = to_screen(app, pass.pos);
                 click(app, p);
             }
-            _ => app.update(),
+            _ => {
+                app.update();
+                std::thread::sleep(Duration::from_millis(1));
+            }
         }
     }
     panic!("never reached a draw");
