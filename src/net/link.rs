@@ -568,7 +568,7 @@ async fn run(
     if hosting {
         // The code at once, with the game's own addresses, so a game on one network starts
         // without waiting; again with the relay's once it is known (for friends behind NATs).
-        let code = EndpointTicket::new(own_addr(&first).await).to_string();
+        let code = EndpointTicket::new(own_addr(&mut first.watch_addr()).await).to_string();
         events.send(LinkEvent::Ready {
             ticket: code.clone(),
             port,
@@ -1039,16 +1039,19 @@ impl Loop {
     }
 }
 
-/// The endpoint's address once it holds an IP address of its own (a second or two at most:
-/// a machine with no network has none to wait for).
-async fn own_addr(endpoint: &Endpoint) -> EndpointAddr {
-    let end = Instant::now() + Duration::from_secs(2);
-    loop {
-        let addr = endpoint.addr();
-        if addr.ip_addrs().next().is_some() || Instant::now() >= end {
-            return addr;
+/// The endpoint's address (as `addrs` watches it) once it holds an IP address of its own (two
+/// seconds at most: a machine with no network has none to wait for).
+async fn own_addr(addrs: &mut impl iroh::Watcher<Value = EndpointAddr>) -> EndpointAddr {
+    let own = timeout(Duration::from_secs(2), async {
+        let mut now = addrs.get();
+        while now.ip_addrs().next().is_none() {
+            now = addrs.updated().await.ok()?;
         }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        Some(now)
+    });
+    match own.await {
+        Ok(Some(addr)) => addr,
+        _ => addrs.get(),
     }
 }
 
@@ -1072,18 +1075,7 @@ fn tell_ticket(endpoint: &Endpoint, at_once: bool, news: tmpsc::UnboundedSender<
             let _ = news.send((0, News::Ticket(EndpointTicket::new(addr).to_string())));
         };
         if at_once {
-            let own = timeout(Duration::from_secs(2), async {
-                let mut now = addrs.get();
-                while now.ip_addrs().next().is_none() {
-                    now = addrs.updated().await.ok()?;
-                }
-                Some(now)
-            });
-            let addr = match own.await {
-                Ok(Some(addr)) => addr,
-                _ => addrs.get(),
-            };
-            tell(addr);
+            tell(own_addr(&mut addrs).await);
         }
         let online = timeout(Duration::from_secs(30), async {
             let mut now = relays.get();

@@ -12,7 +12,7 @@
 //!   hearts"), as players say it; a set by the other cards in it ("in a set with seven of clubs
 //!   and seven of spades"), which needs no plural of each rank in three languages.
 
-use crate::lang::{Voice, suit_symbol};
+use crate::lang::{Voice, rank_text, suit_symbol};
 use crate::rules::{Arrangement, Card, Meld, MeldKind, Rank, Suit};
 
 use super::{card_spans, list};
@@ -53,15 +53,11 @@ pub fn spoken(v: &Voice, text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 32);
     let mut at = 0;
     for (range, s) in card_spans(text) {
-        let rank_text = &text[range.start..range.end - suit_symbol(s).len_utf8()];
-        let value = match rank_text {
-            "A" => Some(1),
-            "J" => Some(11),
-            "Q" => Some(12),
-            "K" => Some(13),
-            n => n.parse().ok(),
-        };
-        let Some(rank) = value.and_then(Rank::new) else {
+        let written = &text[range.start..range.end - suit_symbol(s).len_utf8()];
+        let Some(rank) = (1..=13)
+            .filter_map(Rank::new)
+            .find(|&r| rank_text(r) == written)
+        else {
             continue;
         };
         out.push_str(&text[at..range.start]);

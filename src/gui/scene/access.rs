@@ -13,8 +13,8 @@
 //!   scene's, moved by animations, while the list follows the hand's order.
 //! - Nothing is built until an assistive technology asks for the tree (AccessKit sets
 //!   [`AccessibilityRequested`]): a sighted player's table does no work for it, and an idle
-//!   table none at all (the system runs only when the table changed, or on the first frame the
-//!   tree is asked for).
+//!   table none at all (the systems run on the first frame the tree is asked for, and then
+//!   only when the table or its language changed, as the hud does).
 //! - The focus is always a node entity or none: Bevy drops every update of the tree while the
 //!   focus names an entity without a node.
 //! - A live line is a label whose value is the text, polite: AccessKit's own announcement
@@ -28,6 +28,8 @@ use bevy::prelude::*;
 use bevy_input_focus::{FocusCause, InputFocus};
 
 use super::hud;
+use crate::gui::app::speech::Speech;
+use crate::gui::table::command::table_changed;
 use crate::gui::table::phase::TableSet;
 use crate::gui::table::view::TableView;
 use crate::rules::{Arrangement, Card, best_arrangement};
@@ -71,9 +73,13 @@ impl Plugin for AccessPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<InputFocus>().add_systems(
             Update,
-            (speak_hand, announce)
-                .after(TableSet::Commands)
-                .run_if(asked_for),
+            (speak_hand, announce).after(TableSet::Commands).run_if(
+                asked_for.and_then(
+                    just_asked
+                        .or_eager(table_changed)
+                        .or_eager(resource_changed::<Speech>),
+                ),
+            ),
         );
     }
 }
@@ -81,6 +87,12 @@ impl Plugin for AccessPlugin {
 /// Whether an assistive technology has asked for the tree.
 fn asked_for(requested: Option<Res<AccessibilityRequested>>) -> bool {
     requested.is_some_and(|r| r.get())
+}
+
+/// True the first time it is asked (the first frame the tree is asked for, when it is built
+/// whatever changed), false after.
+fn just_asked(mut before: Local<bool>) -> bool {
+    !std::mem::replace(&mut *before, true)
 }
 
 /// The two lists (the hand's, the piles'), each with whether it is the hand's.
@@ -92,7 +104,6 @@ type Lists<'w, 's> = Query<'w, 's, (Entity, Has<HandList>), Or<(With<HandList>, 
 fn speak_hand(
     mut commands: Commands,
     tv: TableView,
-    mut built: Local<bool>,
     lists: Lists,
     mut items: Query<(Entity, &HandItem, &mut AccessibilityNode)>,
     mut piles: Query<(Entity, &PileItem, &mut AccessibilityNode), Without<HandItem>>,
@@ -100,11 +111,6 @@ fn speak_hand(
 ) {
     let list = lists.iter().find(|l| l.1).map(|l| l.0);
     let pile_list = lists.iter().find(|l| !l.1).map(|l| l.0);
-    // The first frame the tree is asked for, and then only when what it says may have changed.
-    if *built && !changed(&tv) {
-        return;
-    }
-    *built = true;
     let m = tv.m();
     let hand = m.round().hand(HUMAN);
     let (shown, _) = tv.hand.order.order(hand);
@@ -144,7 +150,13 @@ fn speak_hand(
     }
     // The piles: the highlight is on one of them when drawing or offered the upcard.
     let r = m.round();
-    let tops = [r.stock().last().copied(), r.discard_top()];
+    let highlighted = |pile: PileItem| {
+        let top = match pile {
+            PileItem::Stock => r.stock().last().copied(),
+            PileItem::Discard => r.discard_top(),
+        };
+        top.is_some() && tv.hand.focus == top
+    };
     let pile_node = |pile: PileItem| {
         let mut node = Node::new(Role::ListItem);
         node.set_label(match (pile, r.discard_top()) {
@@ -160,16 +172,14 @@ fn speak_hand(
         node.add_action(Action::Focus);
         node
     };
-    let top_of = |pile: PileItem| tops[usize::from(pile == PileItem::Discard)];
-    let mut have = Vec::new();
+    let none_yet = piles.is_empty();
     for (e, &pile, mut node) in &mut piles {
-        have.push(pile);
         *node = AccessibilityNode(pile_node(pile));
-        if tv.hand.focus.is_some() && tv.hand.focus == top_of(pile) {
+        if highlighted(pile) {
             focused = Some(e);
         }
     }
-    if have.is_empty() {
+    if none_yet {
         let mut node = Node::new(Role::List);
         node.set_label(tv.speech.t("speak-piles", &[]));
         let group =
@@ -178,7 +188,7 @@ fn speak_hand(
             let e = commands
                 .spawn((pile, AccessibilityNode(pile_node(pile)), ChildOf(group)))
                 .id();
-            if tv.hand.focus.is_some() && tv.hand.focus == top_of(pile) {
+            if highlighted(pile) {
                 focused = Some(e);
             }
         }
@@ -190,27 +200,13 @@ fn speak_hand(
     }
 }
 
-/// Whether what the table says may have changed since the last frame.
-fn changed(tv: &TableView) -> bool {
-    tv.series.is_changed()
-        || tv.hand.is_changed()
-        || tv.feedback.is_changed()
-        || tv.state.is_changed()
-        || tv.speech.is_changed()
-}
-
 /// Keeps the live lines: each one's value is its text with cards by name, set only when it
 /// changes (a screen reader says a live line each time its text is set anew).
 fn announce(
     mut commands: Commands,
     tv: TableView,
-    mut built: Local<bool>,
     mut lines: Query<(&Announcer, &mut AccessibilityNode)>,
 ) {
-    if *built && !changed(&tv) {
-        return;
-    }
-    *built = true;
     let (m, phase) = (tv.m(), tv.phase());
     let text = |line| {
         let written = match line {
