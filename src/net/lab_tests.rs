@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use rand::Rng as _;
 
 use super::link::{Link, LinkConfig, LinkEvent, Lost, OwnRelay, PathNow};
-use super::link_tests::{Net, for_bots, hosting_at, key, play_series};
+use super::link_tests::{Net, for_bots, hosting_at, key, mediums, play_series};
 use crate::ai::Level;
 
 /// Why a test skips: the machine cannot make a lab (said in one line, never a pass).
@@ -1042,13 +1042,8 @@ fn lab_a_relay_restarted_mid_round_costs_a_relayed_pair_seconds_and_a_direct_one
                 n.pump(|_| t.elapsed() > Duration::from_secs(3));
                 assert!(lab.counters().0 > start, "{kinds:?} pair {i}: not direct");
             }
-            let bots = [
-                Level::Medium.bot(41 + u64::from(i)),
-                Level::Medium.bot(42 + u64::from(i)),
-            ];
-            for _ in 0..8 {
-                n.step(&bots);
-            }
+            let bots = mediums(41 + u64::from(i));
+            n.steps(&bots, 8);
             let before = n.hosts().clone();
             lab.kill_relay();
             let t = Instant::now();
@@ -1316,10 +1311,8 @@ fn lab_a_cut_link_is_lost_then_play_resumes_at_the_same_move() {
         return;
     };
     let mut n = pair(&lab, quick_loss);
-    let bots = [Level::Medium.bot(21), Level::Medium.bot(22)];
-    for _ in 0..8 {
-        n.step(&bots);
-    }
+    let bots = mediums(21);
+    n.steps(&bots, 8);
     let before = n.hosts().clone();
     ip(&["-n", &lab.ns("inet"), "link", "set", "ta", "down"]).unwrap();
     let cut = Instant::now();
@@ -1519,13 +1512,8 @@ fn lab_a_30_s_cut_is_told_then_play_resumes_at_the_same_move() {
                     ..for_bots(lab_config(k))
                 }
             });
-            let bots = [
-                Level::Medium.bot(61 + u64::from(i)),
-                Level::Medium.bot(62 + u64::from(i)),
-            ];
-            for _ in 0..8 {
-                n.step(&bots);
-            }
+            let bots = mediums(61 + u64::from(i));
+            n.steps(&bots, 8);
             let before = n.hosts().clone();
             mark(&format!("cut start pair {i}"));
             cut.start(&lab);

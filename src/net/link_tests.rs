@@ -197,6 +197,13 @@ impl Net {
         h.deals() == g.deals() && h.round().history().len() == g.round().history().len()
     }
 
+    /// `moves` moves, each a [`Net::step`]: a round under way.
+    pub(super) fn steps(&mut self, bots: &[Box<dyn Bot>; 2], moves: usize) {
+        for _ in 0..moves {
+            self.step(bots);
+        }
+    }
+
     /// One move by whoever is to act; how long until the other side's table showed it.
     pub(super) fn step(&mut self, bots: &[Box<dyn Bot>; 2]) -> Option<(Seat, Duration)> {
         let seat = self.hosts().round().to_act()?;
@@ -257,11 +264,16 @@ fn a_whole_series_over_loopback_equals_the_series_played_locally() {
     }
 }
 
+/// Two Medium bots, seeded `seed` and `seed + 1`, one for each seat.
+pub(super) fn mediums(seed: u64) -> [Box<dyn Bot>; 2] {
+    [Level::Medium.bot(seed), Level::Medium.bot(seed + 1)]
+}
+
 /// Plays a whole Hollywood series over `n` with two Medium bots (seeded from `seed`), and
 /// checks it equals the same series played on one machine: the guest's table is the host's
 /// match, seats swapped. Each move's time to the other side's table, sorted.
 pub(super) fn play_series(n: &mut Net, seed: u64) -> Vec<Duration> {
-    let bots = [Level::Medium.bot(seed), Level::Medium.bot(seed + 1)];
+    let bots = mediums(seed);
     let mut seeds = Vec::new();
     let mut took = Vec::new();
     loop {
@@ -301,11 +313,9 @@ pub(super) fn play_series(n: &mut Net, seed: u64) -> Vec<Duration> {
 /// play, and the series carries on to the same end as an unbroken one.
 #[test]
 fn a_guest_that_leaves_mid_round_and_comes_back_carries_on() {
-    let bots = [Level::Medium.bot(3), Level::Medium.bot(4)];
+    let bots = mediums(3);
     let mut n = Net::new();
-    for _ in 0..9 {
-        n.step(&bots);
-    }
+    n.steps(&bots, 9);
     let before = n.hosts().clone();
     let ticket = n.ticket.clone();
     let bad = Link::join("endpointaaaa", LinkConfig::loopback(key(9)));
@@ -329,11 +339,9 @@ fn a_guest_that_leaves_mid_round_and_comes_back_carries_on() {
 /// again, and the round goes on from the move where it stopped.
 #[test]
 fn both_games_restarted_from_their_files_carry_on_with_the_same_invite() {
-    let bots = [Level::Medium.bot(8), Level::Medium.bot(9)];
+    let bots = mediums(8);
     let mut n = Net::new();
-    for _ in 0..7 {
-        n.step(&bots);
-    }
+    n.steps(&bots, 7);
     let before = n.hosts().clone();
     let kept_host = ron::to_string(&n.host).unwrap();
     let kept_guest = ron::to_string(&n.guest).unwrap();

@@ -9,6 +9,13 @@ use hollywood_gin::lang::{Lang, Voice};
 use hollywood_gin::rules::best_arrangement;
 use hollywood_gin::words::{self, speech};
 
+/// Asks for the tree, as a screen reader does through AccessKit.
+fn ask_for_the_tree(app: &mut App) {
+    let asked = AccessibilityRequested::default();
+    asked.set(true);
+    app.insert_resource(asked);
+}
+
 /// The list's items, in their order: (entity, label, selected).
 fn items(app: &mut App) -> Vec<(Entity, String, bool)> {
     let mut q = app
@@ -31,7 +38,7 @@ fn items(app: &mut App) -> Vec<(Entity, String, bool)> {
 
 /// What the list should say: each card of the hand as shown, by name.
 fn expected(app: &mut App) -> Vec<String> {
-    let hand = app.world().resource::<Series>().current.round().hand(HUMAN);
+    let hand = round(app).hand(HUMAN);
     let shown = app.world().resource::<HandView>().order.order(hand).0;
     let a = best_arrangement(hand);
     let en = Voice::new(Lang::En);
@@ -46,9 +53,7 @@ fn the_hand_is_a_list_a_screen_reader_walks_with_the_highlight_as_its_focus() {
     settle(&mut app);
     // Nothing is built until an assistive technology asks for the tree.
     assert!(items(&mut app).is_empty());
-    let asked = AccessibilityRequested::default();
-    asked.set(true);
-    app.insert_resource(asked);
+    ask_for_the_tree(&mut app);
     app.update();
     app.update();
     let said = items(&mut app);
@@ -104,43 +109,28 @@ fn announced(app: &mut App, line: Announcer) -> Option<String> {
 #[test]
 fn the_prompt_and_the_opponent_s_turn_are_live_lines_with_cards_by_name() {
     let mut app = app("access-live", 7);
-    let asked = AccessibilityRequested::default();
-    asked.set(true);
-    app.insert_resource(asked);
+    ask_for_the_tree(&mut app);
     reach_a_discard_with_eleven_cards(&mut app);
     let en = Voice::new(Lang::En);
     let prompt = announced(&mut app, Announcer::Prompt).expect("a prompt line");
     assert!(prompt.starts_with("Discard:"), "{prompt}");
     assert!(prompt.contains("Your deadwood:"), "{prompt}");
     // Discard the highlighted card; the computer moves; its turn is said with cards by name.
-    let before = app
-        .world()
-        .resource::<Series>()
-        .current
-        .round()
-        .history()
-        .len();
+    let before = round(&app).history().len();
     press_key(&mut app, KeyCode::ArrowRight);
     // ↑ acts as a click: the first raises the card, the second plays it.
     press_key(&mut app, KeyCode::ArrowUp);
     press_key(&mut app, KeyCode::ArrowUp);
     for _ in 0..100 {
         settle(&mut app);
-        let moved = app
-            .world()
-            .resource::<Series>()
-            .current
-            .round()
-            .history()
-            .len()
-            > before + 1;
+        let moved = round(&app).history().len() > before + 1;
         if moved && matches!(phase(&app), TurnPhase::Draw | TurnPhase::RoundOver) {
             break;
         }
         app.update();
     }
     let said = announced(&mut app, Announcer::Opponent).expect("an opponent line");
-    let r = app.world().resource::<Series>().current.round().clone();
+    let r = round(&app).clone();
     let written = words::last_computer_turn(&en, &r.seen_moves()).expect("a turn");
     assert!(written.contains(['♣', '♦', '♥', '♠']), "{written}");
     assert_eq!(said, speech::spoken(&en, &written));
@@ -152,11 +142,9 @@ fn the_prompt_and_the_opponent_s_turn_are_live_lines_with_cards_by_name() {
 #[test]
 fn when_drawing_the_highlight_on_a_pile_is_the_focus_and_the_stock_keeps_its_secret() {
     let mut app = app("access-piles", 7);
-    let asked = AccessibilityRequested::default();
-    asked.set(true);
-    app.insert_resource(asked);
+    ask_for_the_tree(&mut app);
     reach_a_draw(&mut app);
-    let r = app.world().resource::<Series>().current.round().clone();
+    let r = round(&app).clone();
     let en = Voice::new(Lang::En);
     let pile_said = |app: &mut App| -> Option<(PileItem, String)> {
         let at = app.world().resource::<InputFocus>().get()?;

@@ -20,13 +20,7 @@ fn a_reach_from_a_hand_card_to_the_stock_and_a_click_in_one_frame_draws() {
         move_to(&mut app, rest);
         let stock = metrics(&mut app).stock();
         let stock = to_screen(&mut app, stock);
-        let before = app
-            .world()
-            .resource::<Series>()
-            .current
-            .round()
-            .history()
-            .len();
+        let before = round(&app).history().len();
         use bevy::input::touch::TouchPhase;
         if touch {
             burst(
@@ -40,13 +34,7 @@ fn a_reach_from_a_hand_card_to_the_stock_and_a_click_in_one_frame_draws() {
             burst(&mut app, &[Ev::Move(stock), Ev::Down, Ev::Up]);
         }
         settle(&mut app);
-        let history = app
-            .world()
-            .resource::<Series>()
-            .current
-            .round()
-            .history()
-            .len();
+        let history = round(&app).history().len();
         assert!(history > before, "{name}: nothing was drawn");
         let series = app.world().resource::<Series>();
         let m = &series.current.round().history()[before];
@@ -98,12 +86,7 @@ fn a_press_on_a_card_and_a_move_away_in_one_frame_drags_that_card() {
     let pile = to_screen(&mut app, pile);
     burst(&mut app, &[Ev::Move(pile), Ev::Up]);
     settle(&mut app);
-    let taken = app
-        .world()
-        .resource::<Series>()
-        .current
-        .round()
-        .taken_from_discard();
+    let taken = round(&app).taken_from_discard();
     if taken != Some(card) {
         assert_eq!(last_move(&app), Some(Action::Discard(card)));
     }
@@ -115,12 +98,7 @@ fn a_touch_drag_of_a_card_to_the_discard_pile_discards_it_and_a_double_tap_too()
     let mut app = app("touch-drag", 1795999795589331121);
     set_speed(&mut app, AnimSpeed::Instant);
     reach_a_discard_with_eleven_cards(&mut app);
-    let taken = app
-        .world()
-        .resource::<Series>()
-        .current
-        .round()
-        .taken_from_discard();
+    let taken = round(&app).taken_from_discard();
     let hand = app.world().resource::<TableLayout>().layout.hand.clone();
     let card = *hand.iter().find(|&&c| Some(c) != taken).unwrap();
     let on = hand_card_point(&mut app, card);
@@ -139,12 +117,7 @@ fn a_touch_drag_of_a_card_to_the_discard_pile_discards_it_and_a_double_tap_too()
 
     // Next turn: a double tap on a card discards it.
     reach_a_discard_with_eleven_cards(&mut app);
-    let taken = app
-        .world()
-        .resource::<Series>()
-        .current
-        .round()
-        .taken_from_discard();
+    let taken = round(&app).taken_from_discard();
     let hand = app.world().resource::<TableLayout>().layout.hand.clone();
     let card = *hand.iter().rev().find(|&&c| Some(c) != taken).unwrap();
     let on = hand_card_point(&mut app, card) + Vec2::new(0.0, 10.0);

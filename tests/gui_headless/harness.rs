@@ -269,6 +269,11 @@ pub(crate) fn wait(app: &mut App, secs: f32) {
     }
 }
 
+/// The round on the table.
+pub(crate) fn round(app: &App) -> &Round {
+    app.world().resource::<Series>().current.round()
+}
+
 pub(crate) fn phase(app: &App) -> TurnPhase {
     *app.world().resource::<State<TurnPhase>>().get()
 }

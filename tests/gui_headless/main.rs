@@ -40,7 +40,7 @@ use hollywood_gin::gui::table::layout::{CardSprite, Lifts, Placed, layout};
 use hollywood_gin::gui::table::persist::Boot;
 use hollywood_gin::gui::table::phase::{CardsMoving, DealtRound, TableSet, TurnPhase, phase_of};
 use hollywood_gin::gui::table::series::Series;
-use hollywood_gin::rules::{Action, Card, RuleSettings};
+use hollywood_gin::rules::{Action, Card, Round, RuleSettings};
 use hollywood_gin::seats::{HUMAN, OPPONENT};
 use hollywood_gin::store::Paths;
 use hollywood_gin::store::settings::AnimSpeed;

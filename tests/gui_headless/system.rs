@@ -75,13 +75,7 @@ fn letter_shortcuts_ignore_ctrl_alt_and_cmd_and_ctrl_q_closes_the_game() {
     }
     // The letter alone still plays.
     press_key(&mut app, KeyCode::KeyP);
-    let h = app
-        .world()
-        .resource::<Series>()
-        .current
-        .round()
-        .history()
-        .to_vec();
+    let h = round(&app).history().to_vec();
     assert_eq!((h[0].seat, &h[0].action), (HUMAN, &Action::PassUpcard));
     // A chord typed within one frame (modifier down and up around the letter, as a fast
     // typist or a tool sends it) is a chord too.
