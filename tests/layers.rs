@@ -31,8 +31,11 @@ fn sources() -> BTreeMap<String, String> {
     fn walk(dir: &Path, root: &Path, out: &mut BTreeMap<String, String>) {
         for entry in std::fs::read_dir(dir).expect("src/ is readable") {
             let path = entry.expect("a directory entry").path();
+            // A folder with a Cargo.toml of its own is another crate (src/vendor).
             if path.is_dir() {
-                walk(&path, root, out);
+                if !path.join("Cargo.toml").exists() {
+                    walk(&path, root, out);
+                }
                 continue;
             }
             let stem = path.file_stem().unwrap_or_default().to_string_lossy();

@@ -218,6 +218,54 @@ pub fn banner(v: &Voice, result: &RoundResult, entry: &Entry, after: &Scoreboard
     lines
 }
 
+/// The banner in full, as the overlay shows it after a round: the headline, the score worked
+/// out, then what closed or was decided (and, for a replayed deal, that it was not scored).
+pub fn banner_in_full(
+    v: &Voice,
+    result: &RoundResult,
+    entry: &Entry,
+    after: &Scoreboard,
+    practice: bool,
+) -> Vec<String> {
+    let mut lines = banner(v, result, entry, after);
+    let rest = lines.split_off(1);
+    lines.extend(worked_out(v, result, entry, after));
+    lines.extend(rest);
+    if practice {
+        lines.push(v.t("banner-practice", &[]));
+    }
+    lines
+}
+
+/// The three games and the series as a screen reader says them, one sentence each: "Game 1:
+/// you 45, the computer no score yet, open." (the score grid's cells and rows, in words).
+pub fn spoken_scores(v: &Voice, sb: &Scoreboard) -> String {
+    let view = ScoreView::of(v, sb);
+    let cell = |seat: Seat, g: usize| {
+        let game = &sb.games[g];
+        if game.has_scored(seat) || game.total(seat) > 0 {
+            game.total(seat).to_string()
+        } else {
+            v.t("speak-no-score", &[])
+        }
+    };
+    let mut s = String::new();
+    for g in 0..3 {
+        s.push_str(&v.t(
+            "speak-score-game",
+            &[
+                ("game", (g + 1).into()),
+                ("you", cell(HUMAN, g).into()),
+                ("computer", cell(HUMAN.other(), g).into()),
+                ("status", view.status[g].as_str().into()),
+            ],
+        ));
+        s.push(' ');
+    }
+    s.push_str(&view.series);
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -390,5 +438,25 @@ mod tests {
             }
         }
         assert!(seen.contains("Knock"), "{seen:?}");
+    }
+
+    #[test]
+    fn the_scores_are_said_game_by_game() {
+        let mut sb = Scoreboard::new(RuleSettings::default());
+        let v = en();
+        let said = spoken_scores(v, &sb);
+        assert!(
+            said.starts_with("Game 1: you no score yet, the computer no score yet, open. Game 2:"),
+            "{said}"
+        );
+        sb.record_win(YOU, 25, Outcome::Gin);
+        let said = spoken_scores(v, &sb);
+        assert!(
+            said.starts_with(
+                "Game 1: you 25, the computer no score yet, open. Game 2: you no score yet"
+            ),
+            "{said}"
+        );
+        assert!(!said.contains("–,"), "{said}");
     }
 }

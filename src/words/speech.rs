@@ -13,9 +13,10 @@
 //!   and seven of spades"), which needs no plural of each rank in three languages.
 
 use crate::lang::{Voice, rank_text, suit_symbol};
-use crate::rules::{Arrangement, Card, Meld, MeldKind, Rank, Suit};
+use crate::rules::{Arrangement, Card, CardSet, Meld, MeldKind, Rank, SeenMove, Suit};
+use crate::seats::HUMAN;
 
-use super::{card_spans, list};
+use super::{card_spans, list, turn, turns};
 
 /// A rank's word: "seven", "queen".
 fn rank(v: &Voice, c: Card) -> String {
@@ -105,18 +106,111 @@ pub fn place_in_melds(v: &Voice, c: Card, arrangement: &Arrangement) -> String {
 }
 
 /// The `i`th card of `hand` (in the order shown) as the arrow keys land on it: "seven of
-/// hearts, 3 of 10, in the run five-six-seven of hearts". `None` past the hand's end.
-pub fn hand_card(v: &Voice, hand: &[Card], i: usize, arrangement: &Arrangement) -> Option<String> {
+/// hearts, 3 of 10, in the run five-six-seven of hearts", and, when the defender may lay it
+/// off, where: "…, deadwood, lays off on the run four-five-six of clubs". `None` past the
+/// hand's end.
+pub fn hand_card(
+    v: &Voice,
+    hand: &[Card],
+    i: usize,
+    arrangement: &Arrangement,
+    lays_off_on: Option<Meld>,
+) -> Option<String> {
     let &c = hand.get(i)?;
+    let mut place = place_in_melds(v, c, arrangement);
+    if let Some(m) = lays_off_on {
+        place.push_str(", ");
+        place.push_str(&v.t("speak-lays-off", &[("meld", meld(v, m).into())]));
+    }
     Some(v.t(
         "speak-hand-card",
         &[
             ("card", card(v, c).into()),
             ("place", (i + 1).into()),
             ("count", hand.len().into()),
-            ("where", place_in_melds(v, c, arrangement).into()),
+            ("where", place.into()),
         ],
     ))
+}
+
+/// A meld: "the run five-six-seven of hearts", or "the set seven of clubs, seven of diamonds
+/// and seven of spades".
+pub fn meld(v: &Voice, m: Meld) -> String {
+    run(v, m).unwrap_or_else(|| {
+        v.t(
+            "speak-set",
+            &[("cards", cards(v, &m.sorted_cards()).into())],
+        )
+    })
+}
+
+/// Melds one after another, parted by semicolons ("none" for none): a set is itself a list
+/// with an "and", so "and" between melds would blur where one ends.
+fn melds(v: &Voice, ms: &[Meld]) -> String {
+    if ms.is_empty() {
+        return v.t("speak-none", &[]);
+    }
+    ms.iter()
+        .map(|&m| meld(v, m))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Deadwood by name with its count: "four of clubs and two of spades, 6 points" ("none").
+fn deadwood(v: &Voice, cs: CardSet) -> String {
+    if cs.is_empty() {
+        return v.t("speak-none", &[]);
+    }
+    let points = cs.points();
+    let named: Vec<Card> = cs.iter().collect();
+    v.t(
+        "speak-deadwood-cards",
+        &[
+            ("cards", cards(v, &named).into()),
+            ("points", points.into()),
+        ],
+    )
+}
+
+/// The player's own hand as the rules core arranges it: "Your melds: …. Your deadwood: …".
+pub fn mine(v: &Voice, arrangement: &Arrangement) -> String {
+    v.t(
+        "speak-mine",
+        &[
+            ("melds", melds(v, &arrangement.melds).into()),
+            ("deadwood", deadwood(v, arrangement.deadwood).into()),
+        ],
+    )
+}
+
+/// The opponent's knock as spread on the table: "The computer's melds: …. Deadwood: …".
+pub fn theirs(v: &Voice, spread: &[Meld], dead: CardSet) -> String {
+    v.t(
+        "speak-theirs",
+        &[
+            ("melds", melds(v, spread).into()),
+            ("deadwood", deadwood(v, dead).into()),
+        ],
+    )
+}
+
+/// The opponent's last `n` turns this round, newest first ("The computer drew from the stock
+/// and threw the four of clubs. Before that: …"), cards by name; `None` before their first.
+pub fn their_last_turns(v: &Voice, moves: &[SeenMove], n: usize) -> Option<String> {
+    let theirs: Vec<String> = turns(moves)
+        .into_iter()
+        .rev()
+        .filter(|t| t.first().is_some_and(|m| m.seat != HUMAN))
+        .take(n)
+        .map(|t| spoken(v, &turn(v, t)))
+        .collect();
+    let (newest, older) = theirs.split_first()?;
+    let mut s = newest.clone();
+    for t in older {
+        s.push(' ');
+        s.push_str(&v.t("speak-before", &[("turn", t.as_str().into())]));
+    }
+    Some(s)
 }
 
 #[cfg(test)]
@@ -176,7 +270,7 @@ mod tests {
         let a = best_arrangement(set);
         let en = Voice::new(Lang::En);
         let said: Vec<String> = (0..hand.len())
-            .map(|i| hand_card(&en, &hand, i, &a).unwrap())
+            .map(|i| hand_card(&en, &hand, i, &a, None).unwrap())
             .collect();
         // The sevens: the run 5-6-7♥ and the set of the other three leave 31 deadwood, the set
         // of four 42; the core keeps the run.
@@ -190,15 +284,15 @@ mod tests {
             "seven of clubs, 4 of 10, in a set with seven of diamonds and seven of spades"
         );
         assert_eq!(said[6], "king of spades, 7 of 10, deadwood");
-        assert_eq!(hand_card(&en, &hand, 10, &a), None);
+        assert_eq!(hand_card(&en, &hand, 10, &a, None), None);
         let nl = Voice::new(Lang::Nl);
         assert_eq!(
-            hand_card(&nl, &hand, 9, &a).unwrap(),
+            hand_card(&nl, &hand, 9, &a, None).unwrap(),
             "klaveren boer, 10 van 10, losse kaart"
         );
         let id = Voice::new(Lang::Id);
         assert_eq!(
-            hand_card(&id, &hand, 8, &a).unwrap(),
+            hand_card(&id, &hand, 8, &a, None).unwrap(),
             "sembilan wajik, 9 dari 10, kartu mati"
         );
     }
@@ -241,5 +335,83 @@ mod tests {
             "urutan as-dua-tiga-empat keriting"
         );
         assert_eq!(run(&Voice::new(Lang::En), run_of("QD QH QS")), None);
+    }
+
+    #[test]
+    fn melds_deadwood_and_lay_offs_are_said_from_the_arrangement() {
+        let en = Voice::new(Lang::En);
+        let set = Meld::new("7C 7D 7S".parse().unwrap()).unwrap();
+        assert_eq!(
+            meld(&en, set),
+            "the set seven of clubs, seven of diamonds and seven of spades"
+        );
+        let hand: CardSet = "5H 6H 7H 7C 7S 7D KS 2C 9D JC".parse().unwrap();
+        let a = best_arrangement(hand);
+        assert_eq!(
+            mine(&en, &a),
+            "Your melds: the set seven of clubs, seven of diamonds and seven of spades; the run \
+             five-six-seven of hearts. Your deadwood: two of clubs, jack of clubs, nine of \
+             diamonds and king of spades, 31 points."
+        );
+        let gin = best_arrangement("5H 6H 7H 7C 7S 7D KS QS JS TS".parse().unwrap());
+        assert!(
+            mine(&en, &gin).ends_with("Your deadwood: none."),
+            "{}",
+            mine(&en, &gin)
+        );
+        assert_eq!(
+            theirs(&en, &[set], "AC".parse().unwrap()),
+            "The computer's melds: the set seven of clubs, seven of diamonds and seven of \
+             spades. Deadwood: ace of clubs, 1 point."
+        );
+        // A friend is named where the computer would be.
+        assert!(
+            theirs(&en.against(Some("Ana")), &[], CardSet::EMPTY).starts_with("Ana's melds: none.")
+        );
+        let shown: Vec<Card> = hand.iter().collect();
+        let i = shown.iter().position(|&x| x == c("KS")).unwrap();
+        let run = Meld::new("JS QS TS".parse().unwrap()).unwrap();
+        let said = hand_card(&en, &shown, i, &a, Some(run)).unwrap();
+        assert!(
+            said.ends_with("deadwood, lays off on the run ten-jack-queen of spades"),
+            "{said}"
+        );
+        for lang in Lang::ALL {
+            let v = Voice::new(lang);
+            for t in [mine(&v, &a), theirs(&v, &[set], "AC".parse().unwrap())] {
+                assert!(!t.contains(['♣', '♦', '♥', '♠']) && !t.contains('{'), "{t}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_opponent_s_last_turns_are_said_newest_first() {
+        use crate::rules::Action;
+        let en = Voice::new(Lang::En);
+        let them = HUMAN.other();
+        let mv = |seat, action| SeenMove {
+            seat,
+            action,
+            took: None,
+            took_from: None,
+        };
+        assert_eq!(their_last_turns(&en, &[], 3), None);
+        let moves = [
+            mv(them, Action::DrawStock),
+            mv(them, Action::Discard(c("4C"))),
+            mv(HUMAN, Action::DrawStock),
+            mv(HUMAN, Action::Discard(c("9S"))),
+            mv(them, Action::DrawStock),
+            mv(them, Action::Discard(c("KD"))),
+        ];
+        assert_eq!(
+            their_last_turns(&en, &moves, 3).unwrap(),
+            "The computer drew from the stock and threw the king of diamonds. Before that: \
+             The computer drew from the stock and threw the four of clubs."
+        );
+        assert_eq!(
+            their_last_turns(&en, &moves, 1).unwrap(),
+            "The computer drew from the stock and threw the king of diamonds."
+        );
     }
 }

@@ -8,6 +8,7 @@ use hollywood_gin::gui::scene::access::{Announcer, HandItem, HandList, PileItem}
 use hollywood_gin::lang::{Lang, Voice};
 use hollywood_gin::rules::best_arrangement;
 use hollywood_gin::words::{self, speech};
+use std::collections::BTreeMap;
 
 /// Asks for the tree, as a screen reader does through AccessKit.
 fn ask_for_the_tree(app: &mut App) {
@@ -43,7 +44,7 @@ fn expected(app: &mut App) -> Vec<String> {
     let a = best_arrangement(hand);
     let en = Voice::new(Lang::En);
     (0..shown.len())
-        .map(|i| speech::hand_card(&en, &shown, i, &a).unwrap())
+        .map(|i| speech::hand_card(&en, &shown, i, &a, None).unwrap())
         .collect()
 }
 
@@ -113,7 +114,10 @@ fn the_prompt_and_the_opponent_s_turn_are_live_lines_with_cards_by_name() {
     reach_a_discard_with_eleven_cards(&mut app);
     let en = Voice::new(Lang::En);
     let prompt = announced(&mut app, Announcer::Prompt).expect("a prompt line");
-    assert!(prompt.starts_with("Discard:"), "{prompt}");
+    assert!(
+        prompt.contains("Discard: the arrows choose a card"),
+        "{prompt}"
+    );
     assert!(prompt.contains("Your deadwood:"), "{prompt}");
     // Discard the highlighted card; the computer moves; its turn is said with cards by name.
     let before = round(&app).history().len();
@@ -173,4 +177,292 @@ fn when_drawing_the_highlight_on_a_pile_is_the_focus_and_the_stock_keeps_its_sec
         discard.as_deref(),
         Some(format!("The discard pile: {} on top", speech::card(&en, top)).as_str())
     );
+}
+
+/// What a screen reader was told, line by line: the focus as it moved (its node's label) and
+/// each live line as it was set, in order. Frame numbers are left out (the computer thinks on a
+/// thread of its own, so they vary); [`Listener::check`] asserts the timing instead.
+#[derive(Default)]
+struct Listener {
+    lines: Vec<String>,
+    last: BTreeMap<&'static str, String>,
+    /// The on-demand node heard last (a new one is a new message).
+    on_demand: Option<Entity>,
+    frame: u64,
+    /// The frame the turn's phase last changed, and whether the prompt has been set anew
+    /// since (each phase has a prompt of its own).
+    changed_at: u64,
+    prompt_since: bool,
+    seen: Option<TurnPhase>,
+    /// The frame the round's moves last grew, and how many there were.
+    moved_at: u64,
+    moves: usize,
+}
+
+impl Listener {
+    fn hear(&mut self, what: &'static str, text: String) {
+        if self.last.get(what) != Some(&text) {
+            if !text.is_empty() {
+                self.lines.push(format!("{what}: {text}"));
+            }
+            self.last.insert(what, text);
+        }
+    }
+
+    /// One frame: runs it, then reads the tree as AccessKit would send it.
+    fn frame(&mut self, app: &mut App) {
+        app.update();
+        self.frame += 1;
+        self.check(app);
+    }
+
+    /// Reads the tree after a frame, and asserts what must hold in every frame: the focus is
+    /// on a node (or nowhere), no text has a suit symbol, the opponent's line is their last
+    /// turn as the core has it within two frames of its move, and the prompt was set anew
+    /// within two frames of each new phase.
+    fn check(&mut self, app: &mut App) {
+        let en = Voice::new(Lang::En);
+        let focus = app.world().resource::<InputFocus>().get();
+        let mut nodes = app.world_mut().query::<(Entity, &AccessibilityNode)>();
+        let mut texts = Vec::new();
+        for (_, n) in nodes.iter(app.world()) {
+            texts.extend(n.label().map(str::to_string));
+            texts.extend(n.value().map(str::to_string));
+        }
+        for t in &texts {
+            assert!(!t.contains(['♣', '♦', '♥', '♠']), "a suit symbol in {t:?}");
+        }
+        if let Some(at) = focus {
+            let node = nodes
+                .get(app.world(), at)
+                .map(|(_, n)| n.label().unwrap_or_default().to_string());
+            let label = node.expect("the focus is on an entity with a node");
+            self.hear("focus", label);
+        }
+        let r = round(app).clone();
+        let now = Some(phase(app));
+        if now != self.seen {
+            self.seen = now;
+            self.changed_at = self.frame;
+            self.prompt_since = false;
+        }
+        if r.history().len() != self.moves {
+            self.moves = r.history().len();
+            self.moved_at = self.frame;
+        }
+        let prompt = announced(app, Announcer::Prompt).unwrap_or_default();
+        if self.last.get("prompt") != Some(&prompt) {
+            self.prompt_since = true;
+        }
+        self.hear("prompt", prompt);
+        let theirs = announced(app, Announcer::Opponent).unwrap_or_default();
+        self.hear("opponent", theirs.clone());
+        // Said once the turn is whole: checked when it is the player's to act.
+        if self.frame > self.moved_at + 2 && r.to_act() == Some(HUMAN) {
+            let written = words::last_computer_turn(&en, &r.seen_moves()).unwrap_or_default();
+            assert_eq!(
+                theirs,
+                speech::spoken(&en, &written),
+                "frame {} (moved at {}, {:?})",
+                self.frame,
+                self.moved_at,
+                phase(app)
+            );
+        }
+        if self.frame > self.changed_at + 2 {
+            assert!(
+                self.prompt_since || self.changed_at == 0,
+                "the prompt was not said again within two frames of frame {}",
+                self.changed_at
+            );
+        }
+        let mut q = app
+            .world_mut()
+            .query::<(Entity, &Announcer, &AccessibilityNode)>();
+        let said = q
+            .iter(app.world())
+            .find(|(_, a, _)| **a == Announcer::OnDemand)
+            .map(|(e, _, n)| (e, n.value().unwrap_or_default().to_string()));
+        if let Some((e, text)) = said
+            && self.on_demand != Some(e)
+        {
+            self.on_demand = Some(e);
+            self.lines.push(format!("asked: {text}"));
+        }
+    }
+
+    /// Presses `key`, frame by frame as the window sends it.
+    fn key(&mut self, app: &mut App, key: KeyCode) {
+        self.lines.push(format!("key {key:?}"));
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            key_event(app, key, state);
+            self.frame(app);
+        }
+        self.frame(app);
+    }
+
+    /// Moves the highlight with → until it is on `c` (the arrows wrap).
+    fn highlight(&mut self, app: &mut App, c: Card) {
+        for _ in 0..24 {
+            if app.world().resource::<HandView>().focus == Some(c) {
+                return;
+            }
+            self.key(app, KeyCode::ArrowRight);
+        }
+        panic!("the arrows never reached {c}");
+    }
+}
+
+/// Whole rounds played with the keys alone, as a screen reader's user plays it: the moves are
+/// Medium's (for the player's seat), each made with the keys the prompt names; what the tree
+/// said is the transcript, kept as a golden file (`tests/gui_headless/golden/`) so that a
+/// change of wording is reviewed (`GOLDEN=write` writes it anew).
+#[test]
+fn whole_rounds_by_keyboard_are_spoken_and_match_the_golden_transcript() {
+    let mut app = app("access-round", 3);
+    ask_for_the_tree(&mut app);
+    let mut l = Listener::default();
+    let me = Level::Medium.bot(5);
+    let (mut asked_melds, mut asked_repeat) = (false, false);
+    // Rounds are played until the player has knocked (or gone gin) in one and laid off on the
+    // computer's knock in another.
+    let (mut mine_knocked, mut their_knock_laid_off, mut rounds) = (false, false, 0);
+    let end = std::time::Instant::now() + Duration::from_secs(300);
+    loop {
+        assert!(std::time::Instant::now() < end, "the round never ended");
+        // Let the table come to rest, listening.
+        for _ in 0..400 {
+            l.frame(&mut app);
+            let busy = {
+                let w = app.world();
+                let series = w.resource::<Series>();
+                w.resource::<DealtRound>().busy(&series.current) || w.resource::<CardsMoving>().0
+            };
+            if !busy {
+                break;
+            }
+        }
+        let p = phase(&app);
+        if p == TurnPhase::RoundOver {
+            let r = round(&app);
+            let knocker = r.knock().map(|k| k.knocker);
+            mine_knocked |= knocker == Some(HUMAN);
+            their_knock_laid_off |= knocker == Some(OPPONENT) && !r.knock().unwrap().gin;
+            if rounds == 0 {
+                l.key(&mut app, KeyCode::KeyC);
+            }
+            rounds += 1;
+            if (mine_knocked && their_knock_laid_off) || rounds == 8 {
+                break;
+            }
+            l.key(&mut app, KeyCode::KeyN);
+            continue;
+        }
+        if matches!(p, TurnPhase::OpponentTurn | TurnPhase::Dealing) {
+            std::thread::sleep(Duration::from_millis(1));
+            continue;
+        }
+        if !asked_repeat && round(&app).seen_moves().iter().any(|m| m.seat != HUMAN) {
+            l.key(&mut app, KeyCode::KeyR);
+            asked_repeat = true;
+        }
+        let decision = {
+            let series = app.world().resource::<Series>();
+            let r = series.current.round();
+            me.decide(&View::of(r, HUMAN, Some(series.current.scoreboard())))
+        };
+        let r = round(&app).clone();
+        match decision {
+            Action::PassUpcard => l.key(&mut app, KeyCode::KeyP),
+            Action::TakeUpcard => l.key(&mut app, KeyCode::KeyT),
+            Action::DrawStock => {
+                l.highlight(&mut app, *r.stock().last().unwrap());
+                l.key(&mut app, KeyCode::Enter);
+            }
+            Action::TakeDiscard => {
+                l.highlight(&mut app, r.discard_top().unwrap());
+                l.key(&mut app, KeyCode::Enter);
+            }
+            Action::Discard(c) => {
+                if !asked_melds {
+                    l.key(&mut app, KeyCode::KeyM);
+                    asked_melds = true;
+                }
+                l.highlight(&mut app, c);
+                l.key(&mut app, KeyCode::Enter);
+                l.key(&mut app, KeyCode::Enter);
+            }
+            Action::Knock { discard, .. } => {
+                l.key(&mut app, KeyCode::KeyM);
+                l.key(&mut app, KeyCode::KeyK);
+                l.highlight(&mut app, discard);
+                l.key(&mut app, KeyCode::Enter);
+            }
+            Action::Gin { .. } => l.key(&mut app, KeyCode::KeyG),
+            Action::LayOff { card, .. } => {
+                l.highlight(&mut app, card);
+                l.key(&mut app, KeyCode::Enter);
+            }
+            Action::FinishLayoffs => l.key(&mut app, KeyCode::KeyD),
+        }
+        let after = round(&app).history().len();
+        assert!(
+            after > r.history().len(),
+            "{decision:?} by keys did nothing"
+        );
+    }
+    assert!(
+        mine_knocked && their_knock_laid_off,
+        "in {rounds} rounds the player knocked: {mine_knocked}; laid off: {their_knock_laid_off}"
+    );
+    let transcript = l.lines.join("\n") + "\n";
+    // Every item of a round is in it.
+    for needle in [
+        "prompt: Your turn: the upcard is",
+        "focus: The piles",
+        "Keys: P Pass and T Take",
+        "focus: The stock,",
+        "prompt: You drew ",
+        "Discard: the arrows choose a card",
+        "opponent: The computer ",
+        "asked: Your melds:",
+        "asked: The computer ",
+        "of 11, ",
+        "asked: Game 1: you ",
+        ", raised: Enter again throws it",
+        "Keys: K Knock (",
+        "prompt: You drew from the stock and knocked, throwing ",
+        "prompt: The computer's melds: ",
+        "Lay off: the arrows choose a card",
+        ", lays off on the ",
+        "Keys: D Done and L Lay off all",
+        "Keys: N Next round.",
+    ] {
+        assert!(
+            transcript.contains(needle),
+            "no {needle:?} in:\n{transcript}"
+        );
+    }
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/gui_headless/golden/round_en.txt"
+    );
+    if std::env::var("GOLDEN").as_deref() == Ok("write") {
+        std::fs::write(path, &transcript).expect("the golden file is writable");
+    }
+    let golden = std::fs::read_to_string(path).unwrap_or_default();
+    if golden != transcript {
+        let at = golden
+            .lines()
+            .zip(transcript.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(golden.lines().count().min(transcript.lines().count()));
+        panic!(
+            "the transcript differs from {path} at line {}:\n  golden: {:?}\n  now:    {:?}\n\
+             (GOLDEN=write writes it anew; review the change)\n\n{transcript}",
+            at + 1,
+            golden.lines().nth(at),
+            transcript.lines().nth(at)
+        );
+    }
 }

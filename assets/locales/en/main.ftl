@@ -363,7 +363,7 @@ help-hollywood = Three games are scored at once. Your first win goes in game 1, 
 help-mouse-title = WITH THE MOUSE
 help-mouse = Click or drag the stock or the discard pile to draw. Double-click a card, or drag it onto the pile, to discard. Drag cards along your hand to arrange them, or use the Melds / Rank / Suit buttons (S cycles). When the computer knocks, drag your cards onto its melds (the melds a card fits light up), or press Lay off all, then Done.
 help-keys-title = KEYS
-help-keys = The whole round plays without the mouse. Left and right arrows move a gold highlight through the piles when you draw and through your hand otherwise; Up or Enter does what a click on it does (draw it, raise a card, then play it); Down lowers a raised card. Space is always the main button (Enter too, when nothing is highlighted). Each button shows its key: T take, P pass, K knock, G gin, L lay off all, D done, N next round; S sorts, H asks for a hint, Esc opens the menu.
+help-keys = The whole round plays without the mouse. Left and right arrows move a gold highlight through the piles when you draw and through your hand otherwise; Up or Enter does what a click on it does (draw it, raise a card, then play it); Down lowers a raised card. Space is always the main button (Enter too, when nothing is highlighted). Each button shows its key: T take, P pass, K knock, G gin, L lay off all, D done, N next round; S sorts, H asks for a hint, Esc opens the menu. With a screen reader, three more keys speak: R repeats the opponent's last turns, M says your melds and deadwood, C says the scores.
 help-commit-title = THE DEAL'S COMMITMENT
 help-commit = The line at the top left, “Deal 1 · commitment …”, fixes each deal before its first card moves: the commitment is a SHA-256 hash of the deal's seed and number. Once the round is over the seed is shown beside it, and “hollywood-gin verify” checks that the cards played were the ones committed to (hover over the line for the command). Playing a friend, the guest's game checks each deal this way by itself.
 help-licences-title = LICENCES
@@ -558,3 +558,39 @@ speak-piles = The piles
 speak-stock = The stock, { $count } cards
 speak-discard = The discard pile: { $card } on top
 speak-discard-empty = The discard pile is empty
+
+# What to do now, as a screen reader says it: the keys, never the mouse.
+speak-now-dealing = Dealing.
+speak-now-upcard = Your turn: the upcard is { $card }. Take it or pass.
+speak-now-draw = Your turn to draw: the stock, or { $card } from the discard pile. The arrows choose, Enter draws.
+speak-now-draw-stock = Your turn to draw: Enter draws from the stock.
+speak-drew = You drew { $card }.
+speak-now-discard = Discard: the arrows choose a card, Enter raises it and Enter again throws it.
+speak-now-knock = Knock: the arrows choose the card to throw, Enter knocks with it.
+speak-now-layoff = Lay off: the arrows choose a card, Enter lays it off.
+speak-now-thinking = The computer's turn.
+# $keys: "T Take, P Pass"
+speak-keys = Keys: { $keys }.
+# A meld of three or four of a kind: "the set seven of clubs, seven of diamonds and seven of spades".
+speak-set = the set { $cards }
+# $cards and $points: "four of clubs and two of spades, 6 points"
+speak-deadwood-cards = { $cards }, { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+speak-none = none
+speak-mine = Your melds: { $melds }. Your deadwood: { $deadwood }.
+speak-theirs = The computer's melds: { $melds }. Deadwood: { $deadwood }.
+speak-may-gin = You may go gin.
+speak-may-knock = You may knock with { $deadwood }.
+# A card the defender may lay off, as the arrows land on it.
+speak-lays-off = lays off on { $meld }
+speak-score-game = Game { $game }: you { $you }, the computer { $computer }, { $status }.
+speak-no-score = no score yet
+speak-before = Before that: { $turn }
+speak-nothing-yet = Nothing has happened yet this round.
+speak-menu-open = The menu is open. Esc goes back to the table. (A screen reader cannot read the menu yet.)
+speak-line-prompt = What to do now
+speak-line-opponent = The opponent's last turn
+speak-line-asked = What you asked for
+speak-raised = raised: Enter again throws it

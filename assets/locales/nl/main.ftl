@@ -359,7 +359,7 @@ help-hollywood = Er lopen drie partijen tegelijk. Je eerste gewonnen ronde telt 
 help-mouse-title = MET DE MUIS
 help-mouse = Klik of sleep de stapel of de aflegstapel om te trekken. Dubbelklik een kaart, of sleep hem op de aflegstapel, om af te leggen. Sleep kaarten binnen je hand om ze te ordenen, of gebruik de knoppen Combinaties / Rang / Kleur (S wisselt). Klopt de computer, sleep je kaarten dan naar zijn combinaties (de combinaties waar een kaart bij past, lichten op), of druk op Alles aanleggen, en dan op Klaar.
 help-keys-title = TOETSEN
-help-keys = De hele ronde gaat ook zonder muis. De pijltjes links en rechts verplaatsen een gouden markering langs de stapels als je trekt, en anders langs je hand; pijl omhoog of Enter doet wat een klik erop doet (trekken, een kaart optillen, hem dan spelen); pijl omlaag zet een opgetilde kaart terug. De spatiebalk is altijd de hoofdknop (Enter ook, als er niets gemarkeerd is). Elke knop toont zijn toets: T pakken, P passen, K kloppen, G gin, L alles aanleggen, D klaar, N volgende ronde; S sorteert, H vraagt een tip, Esc opent het menu.
+help-keys = De hele ronde gaat ook zonder muis. De pijltjes links en rechts verplaatsen een gouden markering langs de stapels als je trekt, en anders langs je hand; pijl omhoog of Enter doet wat een klik erop doet (trekken, een kaart optillen, hem dan spelen); pijl omlaag zet een opgetilde kaart terug. De spatiebalk is altijd de hoofdknop (Enter ook, als er niets gemarkeerd is). Elke knop toont zijn toets: T pakken, P passen, K kloppen, G gin, L alles aanleggen, D klaar, N volgende ronde; S sorteert, H vraagt een tip, Esc opent het menu. Met een schermlezer spreken nog drie toetsen: R herhaalt de laatste beurten van je tegenstander, M noemt je combinaties en losse kaarten, C de stand.
 help-commit-title = DE VASTLEGGING VAN DE HAND
 help-commit = De regel linksboven, „Hand 1 · vastlegging …”, legt elke hand vast voordat de eerste kaart beweegt: de vastlegging is een SHA-256-hash van de seed en het nummer van de hand. Na de ronde staat de seed ernaast, en „hollywood-gin verify” controleert dat de gespeelde kaarten de vastgelegde waren (wijs de regel aan voor het commando). Tegen een vriend controleert het spel van de gast elke hand zo zelf.
 help-licences-title = LICENTIES
@@ -557,3 +557,35 @@ speak-piles = De stapels
 speak-stock = De stapel, { $count } kaarten
 speak-discard = De aflegstapel: { $card } bovenop
 speak-discard-empty = De aflegstapel is leeg
+
+# Wat nu te doen, zoals een schermlezer het zegt: de toetsen, nooit de muis.
+speak-now-dealing = Er wordt gedeeld.
+speak-now-upcard = Jouw beurt: de open kaart is { $card }. Pak hem of pas.
+speak-now-draw = Jouw beurt om te trekken: de stapel, of { $card } van de aflegstapel. De pijltjes kiezen, Enter trekt.
+speak-now-draw-stock = Jouw beurt om te trekken: Enter trekt van de stapel.
+speak-drew = Je trok { $card }.
+speak-now-discard = Afleggen: de pijltjes kiezen een kaart, Enter tilt hem op en nog eens Enter legt hem af.
+speak-now-knock = Kloppen: de pijltjes kiezen de kaart die je aflegt, Enter klopt ermee.
+speak-now-layoff = Aanleggen: de pijltjes kiezen een kaart, Enter legt hem aan.
+speak-now-thinking = De computer is aan de beurt.
+speak-keys = Toetsen: { $keys }.
+speak-set = de combinatie { $cards }
+speak-deadwood-cards = { $cards }, { $points ->
+    [one] 1 punt
+   *[other] { $points } punten
+}
+speak-none = geen
+speak-mine = Jouw combinaties: { $melds }. Jouw losse kaarten: { $deadwood }.
+speak-theirs = De computer heeft als combinaties: { $melds }. Losse kaarten: { $deadwood }.
+speak-may-gin = Je kunt gin gaan.
+speak-may-knock = Je kunt kloppen met { $deadwood }.
+speak-lays-off = past aan { $meld }
+speak-score-game = Partij { $game }: jij { $you }, de computer { $computer }, { $status }.
+speak-no-score = nog geen punten
+speak-before = Daarvoor: { $turn }
+speak-nothing-yet = Er is deze ronde nog niets gebeurd.
+speak-menu-open = Het menu is open. Esc gaat terug naar de tafel. (Een schermlezer kan het menu nog niet lezen.)
+speak-line-prompt = Wat je nu doet
+speak-line-opponent = De laatste beurt van je tegenstander
+speak-line-asked = Wat je vroeg
+speak-raised = opgetild: nog eens Enter legt hem af

@@ -199,7 +199,7 @@ pub(crate) fn key_command(
     let cmd = match KEYS.iter().find(|(k, _, _)| *k == key)?.2 {
         Binding::Command(c) => c,
         Binding::NextSort => PlayerCommand::Hand(HandCommand::Sort(mode.next())),
-        Binding::Menu => return None,
+        Binding::Menu | Binding::Say(_) => return None,
     };
     shown
         .iter()
@@ -263,6 +263,9 @@ mod tests {
                             (Some(b), Binding::Command(_) | Binding::NextSort) => {
                                 assert_eq!(got, b.cmd(), "{letter} on {}", b.label);
                                 seen.insert(letter);
+                            }
+                            (Some(b), Binding::Say(_)) => {
+                                panic!("{letter} is shown on {}: no button says", b.label)
                             }
                             (Some(b), Binding::Menu) => {
                                 assert_eq!(b.action, ButtonAction::Menu);

@@ -3,6 +3,10 @@
 //! does what its button does (see `buttons`), so a shown key always works and a working key
 //! is always shown; a test presses every key shown.
 //!
+//! Three keys have no button: R, M and C ask the screen reader to say again the opponent's last
+//! turns, the player's melds and deadwood, and the scores ([`Say`]; `scene::access` says
+//! them). They are shown on the help page, where a player looks for keys no button carries.
+//!
 //! (The keys that move the keyboard highlight through the cards, ←/→/↑/↓ and Enter, are
 //! `mouse`'s; Space and Enter press the first button; Ctrl+Q and the other system chords are
 //! `app::keys`'.)
@@ -20,10 +24,23 @@ pub(crate) enum Binding {
     NextSort,
     /// Opens the menu (or closes a menu page).
     Menu,
+    /// Asks the screen reader to say something on demand.
+    Say(Say),
+}
+
+/// What a key asks the screen reader to say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Say {
+    /// The opponent's last few turns, newest first.
+    Repeat,
+    /// The player's melds and deadwood, and whether they may knock or go gin.
+    Melds,
+    /// The three games and the series.
+    Scores,
 }
 
 /// Every letter key of the table: the key, the letter shown on its button, what it does.
-pub(crate) const KEYS: [(KeyCode, &str, Binding); 10] = [
+pub(crate) const KEYS: [(KeyCode, &str, Binding); 13] = [
     (
         KeyCode::KeyT,
         "T",
@@ -66,6 +83,9 @@ pub(crate) const KEYS: [(KeyCode, &str, Binding); 10] = [
     ),
     (KeyCode::KeyS, "S", Binding::NextSort),
     (KeyCode::Escape, "Esc", Binding::Menu),
+    (KeyCode::KeyR, "R", Binding::Say(Say::Repeat)),
+    (KeyCode::KeyM, "M", Binding::Say(Say::Melds)),
+    (KeyCode::KeyC, "C", Binding::Say(Say::Scores)),
 ];
 
 /// The letter shown for `binding`, or "" if no key does it.

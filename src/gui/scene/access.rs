@@ -1,40 +1,57 @@
-//! The table for a screen reader (issue #63, its first part): the player's hand as a list the
-//! system's screen reader walks, each card named as [`crate::words::speech`] says it ("seven of
-//! hearts, 3 of 10, in the run five-six-seven of hearts"), in the order the hand shows, and the
-//! keyboard highlight (←/→) as the focus the screen reader follows, on a card of the hand or on
-//! a pile ("the stock, 31 cards"; "the discard pile: seven of hearts on top"); and the table's two lines
-//! (what to do now, and the opponent's last turn) as live regions, said when they change, with
-//! cards by name.
+//! The table for a screen reader (issue #63): the player's hand as a list the system's screen
+//! reader walks, each card named as [`crate::words::speech`] says it ("seven of hearts, 3 of
+//! 10, in the run five-six-seven of hearts"; "…, lays off on the set …" when laying off; "…,
+//! raised" after the first Enter), in the order the hand shows; the keyboard highlight (←/→) as
+//! the focus the screen reader follows, on a card or a pile ("the stock, 31 cards"; "the discard
+//! pile: seven of hearts on top"), or on the list where the choice is when nothing is lit; and
+//! live lines: what to do now, in keys ([`prompt`]), the opponent's last turn, and what the
+//! player asked for with R, M or C ([`say_on_key`]).
 //!
 //! Decisions:
 //! - Bevy owns the tree, not egui: bevy_egui's own AccessKit support replaces the whole tree
-//!   with egui's, and the cards would vanish from it (`../shared/notes/screen-reader.md`).
+//!   with egui's, and the cards would vanish from it (`../shared/notes/screen-reader.md`). The
+//!   menu's pages are therefore not read yet; the prompt says how to leave the menu (the game
+//!   opens on it).
 //! - The nodes live on entities of their own, not on the card sprites: the sprites are the
 //!   scene's, moved by animations, while the list follows the hand's order.
 //! - Nothing is built until an assistive technology asks for the tree (AccessKit sets
 //!   [`AccessibilityRequested`]): a sighted player's table does no work for it, and an idle
 //!   table none at all (the systems run on the first frame the tree is asked for, and then
-//!   only when the table or its language changed, as the hud does).
+//!   only when the table, the menu or the language changed, as the hud does).
 //! - The focus is always a node entity or none: Bevy drops every update of the tree while the
 //!   focus names an entity without a node.
 //! - A live line is a label whose value is the text, polite: AccessKit's own announcement
-//!   pattern, spoken on Windows (the name), macOS (the value) and Linux alike. The words are the
-//!   hud's own ([`hud::status_line`], [`hud::narration`]), so the ear and the eye are told the
-//!   same thing.
+//!   pattern, spoken on Windows (the name), macOS (the value) and Linux alike. An empty line has
+//!   no value (a value of "" is announced as an empty message). A line asked for by key is a
+//!   node of its own each time: all three systems announce a live node when it is added, so the
+//!   same words asked twice are said twice.
+//! - The prompt speaks keys, never the mouse (the hud's words are for the eye), and lists only
+//!   the keys of the moves on offer, from the buttons' own keys and labels (so the KEYS contract
+//!   holds: a key said works); sorting, Hint and the menu are always there and on the help
+//!   page. Its deadwood and refusals are the hud's, and at a round's end it is the banner, so
+//!   the ear and the eye are told the same facts.
+//! - The opponent's turn is said once it is whole (drawn and thrown, or knocked), as one
+//!   message, and nothing is said in the frame of a move while the turn's phase still lags the
+//!   core ([`settled`]): the ear gets one message per event, not a stutter.
 
-use accesskit::{Action, Live, Node, Role};
+use accesskit::{Live, Node, Role};
 use bevy::a11y::{AccessibilityNode, AccessibilityRequested};
 use bevy::prelude::*;
 use bevy_input_focus::{FocusCause, InputFocus};
 
 use super::hud;
+use crate::gui::app::modes::MenuScreen;
 use crate::gui::app::speech::Speech;
+use crate::gui::input::keys::{Binding, KEYS, Say};
+use crate::gui::input::offer::{ButtonAction, buttons};
 use crate::gui::table::command::table_changed;
-use crate::gui::table::phase::TableSet;
+use crate::gui::table::command::{HandCommand, PlayerCommand, SeriesCommand};
+use crate::gui::table::phase::{TableSet, TurnPhase, phase_of};
+use crate::gui::table::playable::live_focus;
 use crate::gui::table::view::TableView;
-use crate::rules::{Arrangement, Card, best_arrangement};
+use crate::rules::{Action, Arrangement, Card, Meld, best_arrangement};
 use crate::seats::HUMAN;
-use crate::words::speech;
+use crate::words::{self, score, speech};
 
 /// The list of the player's cards.
 #[derive(Component)]
@@ -60,10 +77,14 @@ pub enum PileItem {
 /// A line the screen reader says whenever it changes.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Announcer {
-    /// What to do now, and the deadwood (the hud's status line).
+    /// What to do now, with the keys that do it, and the deadwood; at a round's end, the
+    /// banner.
     Prompt,
     /// The opponent's last turn (the hud's narration).
     Opponent,
+    /// What a key asked for (R, M, C): a node of its own each time, so the same words asked
+    /// twice are said twice.
+    OnDemand,
 }
 
 /// Keeps the hand's list and the live lines for a screen reader.
@@ -73,13 +94,18 @@ impl Plugin for AccessPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<InputFocus>().add_systems(
             Update,
-            (speak_hand, announce).after(TableSet::Commands).run_if(
-                asked_for.and_then(
-                    just_asked
-                        .or_eager(table_changed)
-                        .or_eager(resource_changed::<Speech>),
+            (
+                (speak_hand, announce).run_if(
+                    asked_for.and_then(
+                        just_asked
+                            .or_eager(table_changed)
+                            .or_eager(resource_changed::<Speech>)
+                            .or_eager(state_changed::<MenuScreen>),
+                    ),
                 ),
-            ),
+                say_on_key.run_if(asked_for),
+            )
+                .after(TableSet::Commands),
         );
     }
 }
@@ -111,10 +137,16 @@ fn speak_hand(
 ) {
     let list = lists.iter().find(|l| l.1).map(|l| l.0);
     let pile_list = lists.iter().find(|l| !l.1).map(|l| l.0);
+    if !settled(&tv) {
+        return;
+    }
     let m = tv.m();
     let hand = m.round().hand(HUMAN);
     let (shown, _) = tv.hand.order.order(hand);
+    // The highlight as the keys see it (none on a card that left the hand).
+    let lit = live_focus(m, tv.phase(), &tv.hand, &shown);
     let arrangement = best_arrangement(hand);
+    let fits = lay_off_targets(&tv);
     let list = list.unwrap_or_else(|| {
         let mut node = Node::new(Role::ListBox);
         node.set_label(tv.speech.t("speak-hand", &[]));
@@ -128,8 +160,8 @@ fn speak_hand(
             continue;
         };
         have[item.0] = Some(e);
-        *node = AccessibilityNode(card_node(&tv, &shown, item.0, &arrangement, c));
-        if tv.hand.focus == Some(c) {
+        *node = AccessibilityNode(card_node(&tv, &shown, item.0, &arrangement, &fits, lit, c));
+        if lit == Some(c) {
             focused = Some(e);
         }
     }
@@ -139,11 +171,11 @@ fn speak_hand(
             let e = commands
                 .spawn((
                     HandItem(i),
-                    AccessibilityNode(card_node(&tv, &shown, i, &arrangement, c)),
+                    AccessibilityNode(card_node(&tv, &shown, i, &arrangement, &fits, lit, c)),
                     ChildOf(list),
                 ))
                 .id();
-            if tv.hand.focus == Some(c) {
+            if lit == Some(c) {
                 focused = Some(e);
             }
         }
@@ -155,7 +187,7 @@ fn speak_hand(
             PileItem::Stock => r.stock().last().copied(),
             PileItem::Discard => r.discard_top(),
         };
-        top.is_some() && tv.hand.focus == top
+        top.is_some() && lit == top
     };
     let pile_node = |pile: PileItem| {
         let mut node = Node::new(Role::ListItem);
@@ -169,7 +201,7 @@ fn speak_hand(
             ),
             (PileItem::Discard, None) => tv.speech.t("speak-discard-empty", &[]),
         });
-        node.add_action(Action::Focus);
+        node.add_action(accesskit::Action::Focus);
         node
     };
     let none_yet = piles.is_empty();
@@ -193,6 +225,12 @@ fn speak_hand(
             }
         }
     }
+    // With no card highlighted, the focus is on the list where the choice is: the piles when
+    // drawing or offered the upcard, the hand otherwise (→ then walks it).
+    let focused = focused.or(match tv.phase() {
+        TurnPhase::UpcardOffer | TurnPhase::Draw => pile_list,
+        _ => Some(list),
+    });
     match focused {
         Some(e) if focus.get() != Some(e) => focus.set(e, FocusCause::Navigated),
         None if focus.get().is_some() => focus.clear(),
@@ -200,50 +238,294 @@ fn speak_hand(
     }
 }
 
+/// Where each card the player may lay off would go: the knocker's meld it extends, from the
+/// rules core's legal actions (the first meld it fits, as a click lays it off).
+fn lay_off_targets(tv: &TableView) -> Vec<(Card, Meld)> {
+    let r = tv.m().round();
+    let (Some(knock), TurnPhase::Layoff) = (r.knock(), tv.phase()) else {
+        return Vec::new();
+    };
+    let melds = knock.current_melds();
+    let mut fits: Vec<(Card, Meld)> = Vec::new();
+    for a in r.legal_actions() {
+        if let Action::LayOff { card, meld } = a
+            && !fits.iter().any(|f| f.0 == card)
+            && let Some(&m) = melds.get(meld)
+        {
+            fits.push((card, m));
+        }
+    }
+    fits
+}
+
 /// Keeps the live lines: each one's value is its text with cards by name, set only when it
 /// changes (a screen reader says a live line each time its text is set anew).
 fn announce(
     mut commands: Commands,
     tv: TableView,
+    menu: Res<State<MenuScreen>>,
     mut lines: Query<(&Announcer, &mut AccessibilityNode)>,
 ) {
+    if !settled(&tv) {
+        return;
+    }
     let (m, phase) = (tv.m(), tv.phase());
+    // The opponent's turn is said once it is whole (drawn and thrown), not move by move.
+    let their_turn_on = m.round().to_act().is_some_and(|s| s != HUMAN);
     let text = |line| {
         let written = match line {
-            Announcer::Prompt => {
-                hud::status_line(&tv.speech, m, tv.hand.knocking, &tv.feedback, phase)
+            // The menu's pages are egui's, not in this tree (yet): at least say how back to
+            // the table goes (the game opens on the menu).
+            Announcer::Prompt if *menu.get() != MenuScreen::Closed => {
+                tv.speech.t("speak-menu-open", &[])
             }
+            Announcer::Prompt => prompt(&tv),
+            Announcer::Opponent if their_turn_on => return None,
             Announcer::Opponent => hud::narration(&tv.speech, m, phase),
+            Announcer::OnDemand => return None,
         };
-        speech::spoken(&tv.speech, &written.replace('\n', " "))
+        Some(speech::spoken(&tv.speech, &written.replace('\n', " ")))
     };
     let mut have = Vec::new();
     for (&line, mut node) in &mut lines {
         have.push(line);
-        let now = text(line);
-        if node.value() != Some(now.as_str()) {
-            node.set_value(now);
+        // An empty line has no value at all: a value set to "" is announced as an empty
+        // message.
+        match text(line) {
+            Some(now) if now.is_empty() && node.value().is_some() => node.clear_value(),
+            Some(now) if !now.is_empty() && node.value() != Some(now.as_str()) => {
+                node.set_value(now)
+            }
+            _ => {}
         }
     }
-    for line in [Announcer::Prompt, Announcer::Opponent] {
+    // The opponent's line first: a screen reader hears what they did before what to do now.
+    for line in [Announcer::Opponent, Announcer::Prompt] {
         if !have.contains(&line) {
-            let mut node = Node::new(Role::Label);
-            node.set_value(text(line));
-            node.set_live(Live::Polite);
-            commands.spawn((line, AccessibilityNode(node)));
+            let text = text(line).unwrap_or_default();
+            commands.spawn((line, AccessibilityNode(live_line(&tv.speech, line, text))));
         }
     }
 }
 
-/// The node of the `i`th card shown.
-fn card_node(tv: &TableView, shown: &[Card], i: usize, arrangement: &Arrangement, c: Card) -> Node {
+/// Whether the turn's phase has caught up with the core: it follows the core at the start of
+/// the next frame, so in the frame of a move the table would be said with the phase before it
+/// ("your turn to draw" again after drawing). Those frames are skipped; the phase's change
+/// runs these systems again. (While the cards are dealt, the phase says so on purpose.)
+fn settled(tv: &TableView) -> bool {
+    tv.phase() == TurnPhase::Dealing || tv.phase() == phase_of(tv.m())
+}
+
+/// The live line `line` saying `text`, described by what it is (for a screen reader's review
+/// of the window, and the Linux check's player, `.ci/screen-reader`).
+fn live_line(sp: &Speech, line: Announcer, text: String) -> Node {
+    let mut node = Node::new(Role::Label);
+    if !text.is_empty() {
+        node.set_value(text);
+    }
+    node.set_live(Live::Polite);
+    node.set_description(sp.t(
+        match line {
+            Announcer::Prompt => "speak-line-prompt",
+            Announcer::Opponent => "speak-line-opponent",
+            Announcer::OnDemand => "speak-line-asked",
+        },
+        &[],
+    ));
+    node
+}
+
+/// What to do now as a screen reader says it: the phase's prompt in keyboard words (what the
+/// player just drew first, or the knock they just made), the keys of the moves on offer (the
+/// buttons' own keys and labels), the deadwood and the last refusal; at a round's end, the
+/// banner in full.
+fn prompt(tv: &TableView) -> String {
+    let (sp, m, phase) = (&*tv.speech, tv.m(), tv.phase());
+    let r = m.round();
+    let card = |c: Card| -> String { speech::card(sp, c) };
+    let mut parts: Vec<String> = Vec::new();
+    let moves = r.seen_moves();
+    let mine_last = words::turns(&moves)
+        .into_iter()
+        .next_back()
+        .filter(|t| t.first().is_some_and(|mv| mv.seat == HUMAN));
+    match phase {
+        TurnPhase::Dealing => return sp.t("speak-now-dealing", &[]),
+        TurnPhase::UpcardOffer => {
+            if let Some(up) = r.discard_top() {
+                parts.push(sp.t("speak-now-upcard", &[("card", card(up).into())]));
+            }
+        }
+        TurnPhase::Draw => parts.push(match r.discard_top() {
+            Some(top) => sp.t("speak-now-draw", &[("card", card(top).into())]),
+            None => sp.t("speak-now-draw-stock", &[]),
+        }),
+        TurnPhase::Discard => {
+            let drawn = mine_last
+                .and_then(|t| t.last())
+                .and_then(|mv| match mv.action {
+                    Action::DrawStock => r.last_drawn(),
+                    Action::TakeDiscard | Action::TakeUpcard => mv.took,
+                    _ => None,
+                });
+            if let Some(c) = drawn {
+                parts.push(sp.t("speak-drew", &[("card", card(c).into())]));
+            }
+            parts.push(sp.t(
+                if tv.hand.knocking {
+                    "speak-now-knock"
+                } else {
+                    "speak-now-discard"
+                },
+                &[],
+            ));
+        }
+        TurnPhase::Layoff => {
+            if let Some(k) = r.knock() {
+                parts.push(speech::theirs(sp, &k.current_melds(), k.deadwood));
+            }
+            parts.push(sp.t("speak-now-layoff", &[]));
+        }
+        TurnPhase::OpponentTurn => {
+            // The player's knock or gin, said back as the move it was.
+            if r.knock().is_some_and(|k| k.knocker == HUMAN)
+                && let Some(t) = mine_last
+            {
+                parts.push(words::turn(sp, t));
+            }
+            parts.push(sp.t("speak-now-thinking", &[]));
+        }
+        TurnPhase::RoundOver => {
+            if let (Some(result), Some(entry)) = (r.result(), m.scoreboard().history.last()) {
+                // The banner's headline is a title, with no full stop: said in a row, each
+                // line ends as a sentence.
+                parts.extend(
+                    score::banner_in_full(
+                        sp,
+                        result,
+                        entry,
+                        m.scoreboard(),
+                        tv.series.practising(),
+                    )
+                    .into_iter()
+                    .map(|l| {
+                        if l.ends_with(['.', '!', '?', ')']) {
+                            l
+                        } else {
+                            l + "."
+                        }
+                    }),
+                );
+            }
+            if let Some(k) = r.knock().filter(|k| k.knocker != HUMAN) {
+                parts.push(speech::theirs(sp, &k.current_melds(), k.deadwood));
+            }
+        }
+    }
+    let keys: Vec<String> = buttons(m, &tv.hand, phase, tv.met(), sp, false)
+        .into_iter()
+        .filter(|b| b.enabled && !b.key.is_empty() && moves_the_game(b.action))
+        .map(|b| format!("{} {}", b.key, b.label))
+        .collect();
+    if !keys.is_empty() {
+        parts.push(sp.t("speak-keys", &[("keys", words::list(sp, keys).into())]));
+    }
+    if phase != TurnPhase::RoundOver {
+        // The hud's own status line after its prompt: the deadwood, and the last refusal.
+        let status = hud::status_line(sp, m, tv.hand.knocking, &tv.feedback, phase);
+        let rest = status
+            .split_once('\n')
+            .map_or(status.as_str(), |(_, rest)| rest);
+        parts.push(rest.trim().to_string());
+    }
+    parts.retain(|p| !p.is_empty());
+    parts.join(" ")
+}
+
+/// Whether a button makes a move or deals on (what the prompt lists), rather than sorting,
+/// hinting or opening the menu (always there, and on the help page).
+fn moves_the_game(action: ButtonAction) -> bool {
+    matches!(
+        action,
+        ButtonAction::Command(
+            PlayerCommand::Move(_)
+                | PlayerCommand::Hand(HandCommand::Knock)
+                | PlayerCommand::Series(SeriesCommand::NextRound)
+        )
+    )
+}
+
+/// R, M and C: says the opponent's last turns, the player's melds and deadwood, or the
+/// scores, on a live node of its own (the one before removed), so asking twice says it twice.
+fn say_on_key(
+    mut commands: Commands,
+    keys: Res<ButtonInput<KeyCode>>,
+    tv: TableView,
+    said: Query<(Entity, &Announcer)>,
+) {
+    let Some(say) = KEYS.iter().find_map(|&(k, _, b)| match b {
+        Binding::Say(say) if keys.just_pressed(k) => Some(say),
+        _ => None,
+    }) else {
+        return;
+    };
+    let (sp, m) = (&*tv.speech, tv.m());
+    let r = m.round();
+    let text = match say {
+        Say::Repeat => speech::their_last_turns(sp, &r.seen_moves(), 3)
+            .unwrap_or_else(|| sp.t("speak-nothing-yet", &[])),
+        Say::Melds => {
+            let mut s = speech::mine(sp, &best_arrangement(r.hand(HUMAN)));
+            if r.to_act() == Some(HUMAN) {
+                let legal = r.legal_actions();
+                if legal.iter().any(|a| matches!(a, Action::Gin { .. })) {
+                    s.push(' ');
+                    s.push_str(&sp.t("speak-may-gin", &[]));
+                } else if let Some(dw) = crate::gui::input::offer::knock_deadwood(m)
+                    && legal.iter().any(|a| matches!(a, Action::Knock { .. }))
+                {
+                    s.push(' ');
+                    s.push_str(&sp.t("speak-may-knock", &[("deadwood", dw.into())]));
+                }
+            }
+            s
+        }
+        Say::Scores => score::spoken_scores(sp, m.scoreboard()),
+    };
+    for (e, line) in &said {
+        if *line == Announcer::OnDemand {
+            commands.entity(e).despawn();
+        }
+    }
+    commands.spawn((
+        Announcer::OnDemand,
+        AccessibilityNode(live_line(sp, Announcer::OnDemand, text)),
+    ));
+}
+
+/// The node of the `i`th card shown (`fits`: where the cards that may be laid off go).
+fn card_node(
+    tv: &TableView,
+    shown: &[Card],
+    i: usize,
+    arrangement: &Arrangement,
+    fits: &[(Card, Meld)],
+    lit: Option<Card>,
+    c: Card,
+) -> Node {
     let mut node = Node::new(Role::ListBoxOption);
-    if let Some(label) = speech::hand_card(&tv.speech, shown, i, arrangement) {
+    let lays_off_on = fits.iter().find(|f| f.0 == c).map(|f| f.1);
+    if let Some(mut label) = speech::hand_card(&tv.speech, shown, i, arrangement, lays_off_on) {
+        // The first Enter raises the card: said on the card (the focus), as the eye sees it rise.
+        if tv.hand.selected == Some(c) {
+            label.push_str(", ");
+            label.push_str(&tv.speech.t("speak-raised", &[]));
+        }
         node.set_label(label);
     }
     node.set_position_in_set(i + 1);
     node.set_size_of_set(shown.len());
-    node.set_selected(tv.hand.focus == Some(c));
-    node.add_action(Action::Focus);
+    node.set_selected(lit == Some(c));
+    node.add_action(accesskit::Action::Focus);
     node
 }

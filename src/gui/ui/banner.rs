@@ -25,7 +25,7 @@ use crate::gui::table::series::{FinishedDeals, RoundEnd, Series};
 use crate::rules::DealPlayed;
 use crate::seats::HUMAN;
 use crate::words;
-use crate::words::score::{ScoreView, banner, worked_out};
+use crate::words::score::{ScoreView, banner_in_full};
 
 /// The last round's end and the round it belongs to.
 #[derive(Resource, Default)]
@@ -62,19 +62,6 @@ pub(crate) fn take_banners(
     }
 }
 
-/// The banner's lines: the headline, then the score worked out, then what closed or was
-/// decided.
-fn banner_lines(sp: &Speech, e: &RoundEnd, after: &crate::rules::Scoreboard) -> Vec<String> {
-    let mut lines = banner(sp, &e.result, &e.entry, after);
-    let rest = lines.split_off(1);
-    lines.extend(worked_out(sp, &e.result, &e.entry, after));
-    lines.extend(rest);
-    if e.practice {
-        lines.push(sp.t("banner-practice", &[]));
-    }
-    lines
-}
-
 /// The banner, from the end of a round until the next one is dealt.
 pub(crate) fn banner_window(
     mut contexts: EguiContexts,
@@ -102,7 +89,13 @@ pub(crate) fn banner_window(
         && playing
         && let Some(end) = &banner.banner
     {
-        let lines = banner_lines(sp, end, series.current.scoreboard());
+        let lines = banner_in_full(
+            sp,
+            &end.result,
+            &end.entry,
+            series.current.scoreboard(),
+            end.practice,
+        );
         // Over the piles, which mean nothing once the round is over, ending left of the Next
         // round button.
         let placed = placer.place_anyway(
