@@ -89,6 +89,47 @@ def heavy_deadwood():
     return max(dead, key=points).split(",")[0]
 
 
+def names(role):
+    return [n.name for n in nodes() if n.getRoleName() == role and n.name]
+
+
+def menu():
+    """The menu the game opens on, read from egui's tree: the page's buttons, the focus on its
+    first, Tab to Settings, Enter, a few of its widgets, Esc back, then Play."""
+    for _ in range(40):
+        if focused():
+            break
+        time.sleep(0.25)
+    say(f"menu, focus: {focused()}")
+    say(f"menu buttons: {', '.join(names('push button'))}")
+    for _ in range(10):
+        if focused() == "Settings":
+            break
+        key("Tab")
+        say(f"focus: {focused()}")
+    if focused() != "Settings":
+        say("Tab never reached Settings")
+        return False
+    key("Return")
+    time.sleep(0.5)
+    say(f"settings, focus: {focused()}")
+    for _ in range(4):
+        key("Tab")
+        say(f"focus: {focused()}")
+    radios = names("radio button")
+    say(f"settings choices: {', '.join(radios)}")
+    key("Escape")
+    time.sleep(0.5)
+    say(f"back in the menu, focus: {focused()}")
+    for _ in range(10):
+        if focused() in ("Play", "Continue series"):
+            break
+        key("Tab")
+    say(f"focus: {focused()}")
+    key("Return")
+    return True
+
+
 def main():
     # Wait for the game in the registry: the tree exists once AT-SPI asked for it.
     while app() is None:
@@ -101,6 +142,8 @@ def main():
                             capture_output=True, text=True).stdout.split()
     if window:
         subprocess.run(["xdotool", "windowfocus", "--sync", window[0]], check=False)
+    if not menu():
+        return 1
     heard, asked = None, set()
     for _ in range(400):
         if time.monotonic() - start > 600:

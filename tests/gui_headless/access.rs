@@ -466,3 +466,114 @@ fn whole_rounds_by_keyboard_are_spoken_and_match_the_golden_transcript() {
         );
     }
 }
+
+/// Presses `key` (with its logical key, which egui reads) and lets egui draw after it.
+fn egui_key(app: &mut App, code: KeyCode, key: bevy::input::keyboard::Key) {
+    use bevy::input::keyboard::KeyboardInput;
+    let window = window_entity(app);
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: key.clone(),
+            state,
+            text: None,
+            repeat: false,
+            window,
+        });
+        app.update();
+    }
+    wait(app, 0.1);
+}
+
+/// egui's last tree update: each node's label (its name) by id, and the focus's label.
+fn egui_tree(app: &mut App) -> Option<(Vec<String>, Option<String>)> {
+    let mut q = app.world_mut().query::<&bevy_egui::EguiOutput>();
+    let out = q.iter(app.world()).next()?;
+    let update = out.platform_output.accesskit_update.as_ref()?;
+    // A node's name: its label, or the text of the node that labels it (a text field's).
+    let name = |n: &accesskit::Node| -> Option<String> {
+        n.label().map(str::to_string).or_else(|| {
+            let by = *n.labelled_by().first()?;
+            let (_, l) = update.nodes.iter().find(|(id, _)| *id == by)?;
+            l.label().or(l.value()).map(str::to_string)
+        })
+    };
+    let labels = update.nodes.iter().filter_map(|(_, n)| name(n)).collect();
+    let focus = update
+        .nodes
+        .iter()
+        .find(|(id, _)| *id == update.focus)
+        .and_then(|(_, n)| name(n));
+    Some((labels, focus))
+}
+
+/// The menu's pages are egui's: with a screen reader, egui sends their tree (buttons by name),
+/// the page opens with its first button in focus, Tab walks the buttons and Enter presses one;
+/// back at the table egui sends nothing, and the table's tree is read again.
+#[test]
+fn the_menu_is_read_from_egui_s_tree_and_walked_with_tab_and_enter() {
+    use bevy::input::keyboard::Key;
+    use hollywood_gin::gui::app::modes::MenuScreen;
+    let mut app = app("access-menu", 7);
+    settle(&mut app);
+    press_key(&mut app, KeyCode::Escape);
+    wait(&mut app, 0.2);
+    assert_eq!(
+        *app.world().resource::<State<MenuScreen>>().get(),
+        MenuScreen::Main
+    );
+    // No screen reader: egui builds no tree.
+    assert_eq!(egui_tree(&mut app), None);
+    ask_for_the_tree(&mut app);
+    // The page, opened anew with a reader on.
+    press_key(&mut app, KeyCode::Escape);
+    press_key(&mut app, KeyCode::Escape);
+    wait(&mut app, 0.2);
+    let (labels, focus) = egui_tree(&mut app).expect("egui's tree while the menu is open");
+    for name in ["New series", "Settings", "How to play", "Quit"] {
+        assert!(labels.iter().any(|l| l == name), "no {name} in {labels:?}");
+    }
+    let first = focus.expect("the page opens with its first button in focus");
+    assert_eq!(first, "Play");
+    // Tab walks the buttons until Settings; Enter opens it.
+    let mut seen = vec![first];
+    for _ in 0..12 {
+        if seen.last().map(String::as_str) == Some("Settings") {
+            break;
+        }
+        egui_key(&mut app, KeyCode::Tab, Key::Tab);
+        let (_, focus) = egui_tree(&mut app).expect("a tree");
+        seen.push(focus.unwrap_or_default());
+    }
+    assert_eq!(
+        seen.last().map(String::as_str),
+        Some("Settings"),
+        "{seen:?}"
+    );
+    egui_key(&mut app, KeyCode::Enter, Key::Enter);
+    wait(&mut app, 0.3);
+    assert_eq!(
+        *app.world().resource::<State<MenuScreen>>().get(),
+        MenuScreen::Settings,
+        "Tab walked {seen:?}"
+    );
+    let (labels, focus) = egui_tree(&mut app).expect("the settings page's tree");
+    assert!(
+        focus.is_some(),
+        "the settings page opens with a widget in focus"
+    );
+    // The gin bonus's two choices, and the relay's field named by its label.
+    for name in ["20", "25", "Relay for Play a friend"] {
+        assert!(labels.iter().any(|l| l == name), "no {name} in {labels:?}");
+    }
+    // Back to the table: egui stops, the table's nodes are there.
+    press_key(&mut app, KeyCode::Escape);
+    press_key(&mut app, KeyCode::Escape);
+    wait(&mut app, 0.2);
+    assert_eq!(
+        *app.world().resource::<State<MenuScreen>>().get(),
+        MenuScreen::Closed
+    );
+    assert_eq!(egui_tree(&mut app), None);
+    assert!(!items(&mut app).is_empty());
+}

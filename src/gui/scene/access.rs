@@ -8,10 +8,9 @@
 //! player asked for with R, M or C ([`say_on_key`]).
 //!
 //! Decisions:
-//! - Bevy owns the tree, not egui: bevy_egui's own AccessKit support replaces the whole tree
+//! - At the table Bevy owns the tree, not egui: egui's AccessKit update replaces the whole tree
 //!   with egui's, and the cards would vanish from it (`../shared/notes/screen-reader.md`). The
-//!   menu's pages are therefore not read yet; the prompt says how to leave the menu (the game
-//!   opens on it).
+//!   menu's pages are egui's tree while they are open (`ui::reader` hands it over).
 //! - The nodes live on entities of their own, not on the card sprites: the sprites are the
 //!   scene's, moved by animations, while the list follows the hand's order.
 //! - Nothing is built until an assistive technology asks for the tree (AccessKit sets
@@ -274,8 +273,8 @@ fn announce(
     let their_turn_on = m.round().to_act().is_some_and(|s| s != HUMAN);
     let text = |line| {
         let written = match line {
-            // The menu's pages are egui's, not in this tree (yet): at least say how back to
-            // the table goes (the game opens on the menu).
+            // The menu's pages are egui's tree (`ui::reader`), which replaces this one while
+            // a page is open; this line is what stays of the table's.
             Announcer::Prompt if *menu.get() != MenuScreen::Closed => {
                 tv.speech.t("speak-menu-open", &[])
             }

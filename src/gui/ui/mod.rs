@@ -12,6 +12,7 @@ pub(crate) mod notes;
 pub mod overlay;
 pub mod page;
 pub(crate) mod placer;
+pub(crate) mod reader;
 pub(crate) mod replay_page;
 pub mod review;
 pub mod room;
@@ -34,5 +35,6 @@ impl PluginGroup for UiPlugins {
             .add(menu::MenuPlugin)
             .add(friend::FriendPagesPlugin)
             .add(review::ReviewPlugin)
+            .add(reader::ReaderPlugin)
     }
 }

@@ -41,6 +41,7 @@ fn guard_id() -> egui::Id {
 /// double click's time of the last press arms the guard there.
 fn watch(ctx: &egui::Context, shown: u64) {
     let now = Instant::now();
+    let mut new_page = false;
     let pressed = ctx.input(|i| {
         i.pointer
             .any_pressed()
@@ -51,6 +52,9 @@ fn watch(ctx: &egui::Context, shown: u64) {
         let g = d.get_temp_mut_or_default::<Guard>(guard_id());
         if g.shown != shown {
             g.shown = shown;
+            // With a screen reader, a page opens with its first widget in focus, which the
+            // reader says (`reader`).
+            new_page = true;
             g.armed = g
                 .press
                 .filter(|(t, _)| now.duration_since(*t) < DOUBLE_CLICK)
@@ -60,6 +64,23 @@ fn watch(ctx: &egui::Context, shown: u64) {
             g.press = Some((now, at));
         }
     });
+    // A page's first frame lays it out unseen (egui's sizing pass), when its widgets take no
+    // focus: the focus moves on the frame after.
+    let key = egui::Id::new("focus-first-next-frame");
+    let now_due = ctx
+        .data_mut(|d| d.remove_temp::<bool>(key))
+        .unwrap_or(false);
+    if (new_page && super::reader::reading(ctx)) || super::reader::take_focus_first(ctx) {
+        ctx.data_mut(|d| d.insert_temp(key, true));
+    } else if now_due {
+        // The widget that had it (the button that opened this page) is gone.
+        ctx.memory_mut(|m| {
+            if let Some(gone) = m.focused() {
+                m.surrender_focus(gone);
+            }
+            m.move_focus(egui::FocusDirection::Next);
+        });
+    }
 }
 
 /// Drops from egui's input the presses and releases of the primary button made near the press
@@ -121,7 +142,8 @@ pub(crate) fn menu_window_showing(
         .fixed_pos(screen.min)
         .movable(false)
         .show(ctx, |ui| {
-            ui.allocate_rect(screen, egui::Sense::click_and_drag());
+            // It takes the pointer, never the keyboard's focus: Tab goes to the page's widgets.
+            ui.allocate_rect(screen, egui::Sense::CLICK | egui::Sense::DRAG);
             ui.painter()
                 .rect_filled(screen, 0.0, egui::Color32::from_black_alpha(70));
         });

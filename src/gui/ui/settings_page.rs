@@ -83,12 +83,13 @@ fn settings_form(
 /// it: egui's grid sizes a row by the last frame, and the note wraps.
 fn relay_rows(ui: &mut egui::Ui, s: &mut Settings, sp: &Speech, draft: &mut String) {
     ui.horizontal(|ui| {
-        ui.label(sp.t("settings-relay", &[]));
+        let label = ui.label(sp.t("settings-relay", &[]));
         let field = egui::TextEdit::singleline(draft)
             .hint_text(sp.t("settings-relay-hint", &[]))
             .char_limit(MAX_RELAY + 8)
             .desired_width(320.0);
-        ui.add(field);
+        // Named by its label for a screen reader (egui does not pair them itself).
+        ui.add(field).labelled_by(label.id);
     });
     match relay_address(draft) {
         Ok(address) => s.own_relay = address,

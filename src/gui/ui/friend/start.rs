@@ -50,7 +50,7 @@ pub(super) fn start_page(
         }
         ui.label(sp.t("friend-intro", &[]));
         ui.horizontal(|ui| {
-            ui.label(sp.t("friend-your-name", &[]));
+            let label = ui.label(sp.t("friend-your-name", &[]));
             // The field holds the name as typed (its spaces kept while typing); what is sent
             // and shown is the cleaned name.
             let mut name = settings
@@ -59,6 +59,7 @@ pub(super) fn start_page(
                 .unwrap_or_else(|| settings.friend_name());
             if ui
                 .add(egui::TextEdit::singleline(&mut name).char_limit(MAX_NAME))
+                .labelled_by(label.id)
                 .changed()
             {
                 settings.player_name = Some(typed_name(&name));
@@ -73,8 +74,8 @@ pub(super) fn start_page(
             orders.write(FriendCommand::Host);
         }
         ui.separator();
-        ui.label(sp.t("friend-code-label", &[]));
-        ui.horizontal(|ui| code_field(ui, sp, &mut form, &mut orders));
+        let label = ui.label(sp.t("friend-code-label", &[])).id;
+        ui.horizontal(|ui| code_field(ui, sp, label, &mut form, &mut orders));
         if notice.bad_code {
             warn(ui, sp.t("friend-bad-code", &[]));
         }
@@ -85,14 +86,17 @@ pub(super) fn start_page(
     })
 }
 
-/// The invite code's field with Paste and Join.
+/// The invite code's field (named by `label` for a screen reader) with Paste and Join.
 fn code_field(
     ui: &mut egui::Ui,
     sp: &Speech,
+    label: egui::Id,
     form: &mut FriendForm,
     orders: &mut MessageWriter<FriendCommand>,
 ) {
-    let field = ui.add(egui::TextEdit::singleline(&mut form.code).desired_width(300.0));
+    let field = ui
+        .add(egui::TextEdit::singleline(&mut form.code).desired_width(300.0))
+        .labelled_by(label);
     // Ctrl+V (Cmd+V) in the field, and a Paste button, read the system clipboard: the window
     // has no clipboard of its own. The key event's own modifiers: a chord typed within one
     // frame is one too (see `overlay::repair_chords`).
