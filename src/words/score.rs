@@ -237,6 +237,18 @@ pub fn banner_in_full(
     lines
 }
 
+/// A new deal as a screen reader hears it: "Round 2: games 1, 2, 3 open."
+pub fn spoken_deal(v: &Voice, sb: &Scoreboard) -> String {
+    let open: Vec<usize> = (0..3).filter(|&g| sb.games[g].is_open()).collect();
+    v.t(
+        "speak-deal",
+        &[
+            ("round", (sb.history.len() + 1).into()),
+            ("games", games_list(v, &open).into()),
+        ],
+    )
+}
+
 /// The three games and the series as a screen reader says them, one sentence each: "Game 1:
 /// you 45, the computer no score yet, open." (the score grid's cells and rows, in words).
 pub fn spoken_scores(v: &Voice, sb: &Scoreboard) -> String {
@@ -458,5 +470,6 @@ mod tests {
             "{said}"
         );
         assert!(!said.contains("–,"), "{said}");
+        assert_eq!(spoken_deal(v, &sb), "Round 2: games 1, 2, 3 open.");
     }
 }

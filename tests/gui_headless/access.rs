@@ -287,7 +287,7 @@ impl Listener {
             && self.on_demand != Some(e)
         {
             self.on_demand = Some(e);
-            self.lines.push(format!("asked: {text}"));
+            self.lines.push(format!("said: {text}"));
         }
     }
 
@@ -301,13 +301,16 @@ impl Listener {
         self.frame(app);
     }
 
-    /// Moves the highlight with → until it is on `c` (the arrows wrap).
+    /// Moves the highlight with → until it is on `c`, or with ← when it stops at the end
+    /// first (the arrows do not wrap).
     fn highlight(&mut self, app: &mut App, c: Card) {
-        for _ in 0..24 {
-            if app.world().resource::<HandView>().focus == Some(c) {
-                return;
+        for key in [KeyCode::ArrowRight, KeyCode::ArrowLeft] {
+            for _ in 0..12 {
+                if app.world().resource::<HandView>().focus == Some(c) {
+                    return;
+                }
+                self.key(app, key);
             }
-            self.key(app, KeyCode::ArrowRight);
         }
         panic!("the arrows never reached {c}");
     }
@@ -386,6 +389,7 @@ fn whole_rounds_by_keyboard_are_spoken_and_match_the_golden_transcript() {
             Action::Discard(c) => {
                 if !asked_melds {
                     l.key(&mut app, KeyCode::KeyM);
+                    l.key(&mut app, KeyCode::KeyS);
                     asked_melds = true;
                 }
                 l.highlight(&mut app, c);
@@ -425,10 +429,10 @@ fn whole_rounds_by_keyboard_are_spoken_and_match_the_golden_transcript() {
         "prompt: You drew ",
         "Discard: the arrows choose a card",
         "opponent: The computer ",
-        "asked: Your melds:",
-        "asked: The computer ",
+        "said: Your melds:",
+        "said: The computer ",
         "of 11, ",
-        "asked: Game 1: you ",
+        "said: Game 1: you ",
         ", raised: Enter again throws it",
         "Keys: K Knock (",
         "prompt: You drew from the stock and knocked, throwing ",
@@ -437,6 +441,9 @@ fn whole_rounds_by_keyboard_are_spoken_and_match_the_golden_transcript() {
         ", lays off on the ",
         "Keys: D Done and L Lay off all",
         "Keys: N Next round.",
+        "said: Round 1: games 1, 2, 3 open. Your hand: ",
+        "said: Round 2: ",
+        "key KeyS\nsaid: Sorted: ",
     ] {
         assert!(
             transcript.contains(needle),

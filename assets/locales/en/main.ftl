@@ -594,3 +594,7 @@ speak-line-prompt = What to do now
 speak-line-opponent = The opponent's last turn
 speak-line-asked = What you asked for
 speak-raised = raised: Enter again throws it
+# A new deal: "Round 2: games 1, 2, 3 open."
+speak-deal = Round { $round }: { $games } open.
+speak-your-hand = Your hand: { $cards }.
+speak-sorted = Sorted: { $cards }.

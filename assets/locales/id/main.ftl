@@ -567,3 +567,6 @@ speak-line-prompt = Apa yang dilakukan sekarang
 speak-line-opponent = Giliran terakhir lawan
 speak-line-asked = Yang Anda minta
 speak-raised = terangkat: Enter sekali lagi membuangnya
+speak-deal = Ronde { $round }: { $games } terbuka.
+speak-your-hand = Kartu Anda: { $cards }.
+speak-sorted = Diurutkan: { $cards }.

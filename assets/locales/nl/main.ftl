@@ -589,3 +589,6 @@ speak-line-prompt = Wat je nu doet
 speak-line-opponent = De laatste beurt van je tegenstander
 speak-line-asked = Wat je vroeg
 speak-raised = opgetild: nog eens Enter legt hem af
+speak-deal = Ronde { $round }: { $games } open.
+speak-your-hand = Je hand: { $cards }.
+speak-sorted = Gesorteerd: { $cards }.

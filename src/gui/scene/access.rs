@@ -4,8 +4,9 @@
 //! raised" after the first Enter), in the order the hand shows; the keyboard highlight (←/→) as
 //! the focus the screen reader follows, on a card or a pile ("the stock, 31 cards"; "the discard
 //! pile: seven of hearts on top"), or on the list where the choice is when nothing is lit; and
-//! live lines: what to do now, in keys ([`prompt`]), the opponent's last turn, and what the
-//! player asked for with R, M or C ([`say_on_key`]).
+//! live lines: what to do now, in keys ([`prompt`]), the opponent's last turn, each deal (the
+//! round, the open games, the hand) and a new sort's order ([`tell_deal_and_sort`]), and what
+//! the player asked for with R, M or C ([`say_on_key`]).
 //!
 //! Decisions:
 //! - At the table Bevy owns the tree, not egui: egui's AccessKit update replaces the whole tree
@@ -45,7 +46,8 @@ use crate::gui::input::keys::{Binding, KEYS, Say};
 use crate::gui::input::offer::{ButtonAction, buttons};
 use crate::gui::table::command::table_changed;
 use crate::gui::table::command::{HandCommand, PlayerCommand, SeriesCommand};
-use crate::gui::table::phase::{TableSet, TurnPhase, phase_of};
+use crate::gui::table::hand_order::SortMode;
+use crate::gui::table::phase::{TableSet, TurnPhase, phase_of, round_key};
 use crate::gui::table::playable::live_focus;
 use crate::gui::table::view::TableView;
 use crate::rules::{Action, Arrangement, Card, Meld, best_arrangement};
@@ -94,7 +96,7 @@ impl Plugin for AccessPlugin {
         app.init_resource::<InputFocus>().add_systems(
             Update,
             (
-                (speak_hand, announce).run_if(
+                (speak_hand, announce, tell_deal_and_sort).run_if(
                     asked_for.and_then(
                         just_asked
                             .or_eager(table_changed)
@@ -491,7 +493,17 @@ fn say_on_key(
         }
         Say::Scores => score::spoken_scores(sp, m.scoreboard()),
     };
-    for (e, line) in &said {
+    say_anew(&mut commands, sp, said.iter(), text);
+}
+
+/// Says `text` once, on a live node of its own (the one said before this way removed).
+fn say_anew<'a>(
+    commands: &mut Commands,
+    sp: &Speech,
+    said: impl Iterator<Item = (Entity, &'a Announcer)>,
+    text: String,
+) {
+    for (e, line) in said {
         if *line == Announcer::OnDemand {
             commands.entity(e).despawn();
         }
@@ -500,6 +512,49 @@ fn say_on_key(
         Announcer::OnDemand,
         AccessibilityNode(live_line(sp, Announcer::OnDemand, text)),
     ));
+}
+
+/// What the live lines said last of the deal and the hand's order.
+#[derive(Default)]
+struct Heard {
+    /// The round whose deal was said.
+    deal: Option<(u64, u64)>,
+    /// The hand's sort when last said.
+    sort: Option<SortMode>,
+}
+
+/// Says each deal once it is dealt (the round, the open games, the hand as it is shown), and
+/// the hand's new order when the player sorts it.
+fn tell_deal_and_sort(
+    mut commands: Commands,
+    tv: TableView,
+    said: Query<(Entity, &Announcer)>,
+    mut heard: Local<Heard>,
+) {
+    if !settled(&tv) || tv.phase() == TurnPhase::Dealing {
+        return;
+    }
+    let (sp, m) = (&*tv.speech, tv.m());
+    let (shown, _) = tv.hand.order.order(m.round().hand(HUMAN));
+    let cards = || speech::cards(sp, &shown);
+    let mode = tv.hand.order.mode;
+    let key = round_key(m);
+    let text = if heard.deal != Some(key) {
+        heard.deal = Some(key);
+        Some(format!(
+            "{} {}",
+            score::spoken_deal(sp, m.scoreboard()),
+            sp.t("speak-your-hand", &[("cards", cards().into())])
+        ))
+    } else if heard.sort.is_some_and(|s| s != mode) {
+        Some(sp.t("speak-sorted", &[("cards", cards().into())]))
+    } else {
+        None
+    };
+    heard.sort = Some(mode);
+    if let Some(text) = text {
+        say_anew(&mut commands, sp, said.iter(), text);
+    }
 }
 
 /// The node of the `i`th card shown (`fits`: where the cards that may be laid off go).
