@@ -573,6 +573,34 @@ fn the_menu_is_read_from_egui_s_tree_and_walked_with_tab_and_enter() {
     for name in ["20", "25", "Relay for Play a friend"] {
         assert!(labels.iter().any(|l| l == name), "no {name} in {labels:?}");
     }
+    // Play a friend: its name field and the invite code's field are named by their labels,
+    // beside Host a series, Paste and Join.
+    press_key(&mut app, KeyCode::Escape);
+    wait(&mut app, 0.2);
+    let mut focus = egui_tree(&mut app).and_then(|t| t.1);
+    for _ in 0..12 {
+        if focus.as_deref() == Some("Play a friend") {
+            break;
+        }
+        egui_key(&mut app, KeyCode::Tab, Key::Tab);
+        focus = egui_tree(&mut app).and_then(|t| t.1);
+    }
+    egui_key(&mut app, KeyCode::Enter, Key::Enter);
+    wait(&mut app, 0.3);
+    assert_eq!(
+        *app.world().resource::<State<MenuScreen>>().get(),
+        MenuScreen::Friend
+    );
+    let (labels, focus) = egui_tree(&mut app).expect("the friend page's tree");
+    assert_eq!(focus.as_deref(), Some("Your name"), "{labels:?}");
+    for name in [
+        "Host a series",
+        "Invite code from your friend",
+        "Paste",
+        "Join",
+    ] {
+        assert!(labels.iter().any(|l| l == name), "no {name} in {labels:?}");
+    }
     // Back to the table: egui stops, the table's nodes are there.
     press_key(&mut app, KeyCode::Escape);
     press_key(&mut app, KeyCode::Escape);
