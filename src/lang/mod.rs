@@ -774,7 +774,7 @@ mod tests {
     /// (`[big-gin]`), or one of the few other names written that way (egui ids and areas of
     /// the table, each listed with its reason). A typo in a message id is none of these.
     fn id_like_is_known(lit: &str, ids: &BTreeSet<String>, variants: &BTreeSet<String>) -> bool {
-        const OTHER: [(&str, &str); 20] = [
+        const OTHER: [(&str, &str); 23] = [
             (
                 "computer-hand",
                 "an area of the table, for the layout's messages",
@@ -793,6 +793,9 @@ mod tests {
             ("score-strip", "an egui id"),
             ("series-over", "an egui id"),
             ("licence-font", "an egui id"),
+            ("focus-first-next-frame", "an egui id"),
+            ("screen-reader-reads-the-menu", "an egui id"),
+            ("screen-reader-focus-first", "an egui id"),
             ("licence-game", "an egui id"),
             ("licence-notices", "an egui id"),
             ("dejavu-sans", "the font's name for egui"),
