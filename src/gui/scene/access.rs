@@ -388,9 +388,13 @@ fn prompt(tv: &TableView) -> String {
             parts.push(sp.t("speak-now-layoff", &[]));
         }
         TurnPhase::OpponentTurn => {
-            // The player's knock or gin, said back as the move it was.
+            // The player's knock, said back as the move it was (and kept while the computer
+            // lays off, so its layoffs do not make the line say it anew).
             if r.knock().is_some_and(|k| k.knocker == HUMAN)
-                && let Some(t) = mine_last
+                && let Some(t) = words::turns(&moves)
+                    .into_iter()
+                    .rev()
+                    .find(|t| t.first().is_some_and(|mv| mv.seat == HUMAN))
             {
                 parts.push(words::turn(sp, t));
             }
