@@ -514,6 +514,25 @@ fn egui_tree(app: &mut App) -> Option<(Vec<String>, Option<String>)> {
     Some((labels, focus))
 }
 
+/// Every text in egui's last tree update: the nodes' labels and values (a label's text runs).
+fn egui_texts(app: &mut App) -> Vec<String> {
+    let mut q = app.world_mut().query::<&bevy_egui::EguiOutput>();
+    let Some(update) = q
+        .iter(app.world())
+        .next()
+        .and_then(|o| o.platform_output.accesskit_update.as_ref())
+    else {
+        return Vec::new();
+    };
+    update
+        .nodes
+        .iter()
+        .flat_map(|(_, n)| [n.label(), n.value()])
+        .flatten()
+        .map(str::to_string)
+        .collect()
+}
+
 /// The menu's pages are egui's: with a screen reader, egui sends their tree (buttons by name),
 /// the page opens with its first button in focus, Tab walks the buttons and Enter presses one;
 /// back at the table egui sends nothing, and the table's tree is read again.
@@ -600,6 +619,28 @@ fn the_menu_is_read_from_egui_s_tree_and_walked_with_tab_and_enter() {
         "Join",
     ] {
         assert!(labels.iter().any(|l| l == name), "no {name} in {labels:?}");
+    }
+    // How to play: its texts are in the tree, for the reader's own review keys.
+    press_key(&mut app, KeyCode::Escape);
+    wait(&mut app, 0.2);
+    for _ in 0..12 {
+        if egui_tree(&mut app).and_then(|t| t.1).as_deref() == Some("How to play") {
+            break;
+        }
+        egui_key(&mut app, KeyCode::Tab, Key::Tab);
+    }
+    egui_key(&mut app, KeyCode::Enter, Key::Enter);
+    wait(&mut app, 0.3);
+    assert_eq!(
+        *app.world().resource::<State<MenuScreen>>().get(),
+        MenuScreen::Help
+    );
+    let texts = egui_texts(&mut app);
+    for text in ["HOW A ROUND GOES", "KNOCKING", "Back"] {
+        assert!(
+            texts.iter().any(|t| t.contains(text)),
+            "no {text} in {texts:?}"
+        );
     }
     // Back to the table: egui stops, the table's nodes are there.
     press_key(&mut app, KeyCode::Escape);
