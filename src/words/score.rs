@@ -7,7 +7,7 @@
 //! a player adds up); a player who has not scored in a game yet shows "–" rather than 0, which
 //! is how Hollywood sheets are kept and makes "starts in the next open game" visible.
 
-use crate::rules::{Entry, Outcome, RoundResult, Scoreboard, Seat};
+use crate::rules::{Entry, Game, Outcome, RoundResult, Scoreboard, Seat};
 
 use super::{self as words, who};
 use crate::lang::Voice;
@@ -72,6 +72,11 @@ pub fn history_line(v: &Voice, e: &Entry) -> String {
     s
 }
 
+/// `s`'s total in `game`, or `None` while they have not scored in it (the sheet's "–").
+fn scored(game: &Game, s: Seat) -> Option<u32> {
+    (game.has_scored(s) || game.total(s) > 0).then(|| game.total(s))
+}
+
 impl ScoreView {
     /// The scoreboard `sb` in words.
     pub fn of(v: &Voice, sb: &Scoreboard) -> ScoreView {
@@ -79,11 +84,7 @@ impl ScoreView {
         let mut status: [String; 3] = Default::default();
         for (g, game) in sb.games.iter().enumerate() {
             for s in Seat::ALL {
-                cells[s.index()][g] = if game.has_scored(s) || game.total(s) > 0 {
-                    game.total(s).to_string()
-                } else {
-                    "–".into()
-                };
+                cells[s.index()][g] = scored(game, s).map_or("–".into(), |t| t.to_string());
             }
             status[g] = match game.winner {
                 None => v.t("game-open", &[]),
@@ -254,12 +255,7 @@ pub fn spoken_deal(v: &Voice, sb: &Scoreboard) -> String {
 pub fn spoken_scores(v: &Voice, sb: &Scoreboard) -> String {
     let view = ScoreView::of(v, sb);
     let cell = |seat: Seat, g: usize| {
-        let game = &sb.games[g];
-        if game.has_scored(seat) || game.total(seat) > 0 {
-            game.total(seat).to_string()
-        } else {
-            v.t("speak-no-score", &[])
-        }
+        scored(&sb.games[g], seat).map_or_else(|| v.t("speak-no-score", &[]), |t| t.to_string())
     };
     let mut s = String::new();
     for g in 0..3 {

@@ -336,12 +336,7 @@ fn whole_rounds_by_keyboard_are_spoken_and_match_the_golden_transcript() {
         // Let the table come to rest, listening.
         for _ in 0..400 {
             l.frame(&mut app);
-            let busy = {
-                let w = app.world();
-                let series = w.resource::<Series>();
-                w.resource::<DealtRound>().busy(&series.current) || w.resource::<CardsMoving>().0
-            };
-            if !busy {
+            if at_rest(&mut app) {
                 break;
             }
         }

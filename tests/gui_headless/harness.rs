@@ -245,17 +245,7 @@ pub(crate) fn shown_button(app: &mut App, cmd: PlayerCommand) -> Option<Button> 
 pub(crate) fn settle(app: &mut App) {
     for _ in 0..400 {
         app.update();
-        let busy = {
-            let w = app.world();
-            let series = w.resource::<Series>();
-            w.resource::<DealtRound>().busy(&series.current) || w.resource::<CardsMoving>().0
-        };
-        let sliding = app
-            .world_mut()
-            .query_filtered::<(), With<Slide>>()
-            .iter(app.world())
-            .count();
-        if !busy && sliding == 0 {
+        if at_rest(app) {
             return;
         }
     }

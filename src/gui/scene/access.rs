@@ -42,10 +42,11 @@ use bevy_input_focus::{FocusCause, InputFocus};
 use super::hud;
 use crate::gui::app::modes::MenuScreen;
 use crate::gui::app::speech::Speech;
+use crate::gui::input::cards::click_command;
 use crate::gui::input::keys::{Binding, KEYS, Say};
 use crate::gui::input::offer::{ButtonAction, buttons};
 use crate::gui::table::command::table_changed;
-use crate::gui::table::command::{HandCommand, PlayerCommand, SeriesCommand};
+use crate::gui::table::command::{HandCommand, PlayerCommand, PlayerMove, SeriesCommand};
 use crate::gui::table::hand_order::SortMode;
 use crate::gui::table::phase::{TableSet, TurnPhase, phase_of, round_key};
 use crate::gui::table::playable::live_focus;
@@ -147,7 +148,7 @@ fn speak_hand(
     // The highlight as the keys see it (none on a card that left the hand).
     let lit = live_focus(m, tv.phase(), &tv.hand, &shown);
     let arrangement = best_arrangement(hand);
-    let fits = lay_off_targets(&tv);
+    let fits = lay_off_targets(&tv, &shown);
     let list = list.unwrap_or_else(|| {
         let mut node = Node::new(Role::ListBox);
         node.set_label(tv.speech.t("speak-hand", &[]));
@@ -239,24 +240,23 @@ fn speak_hand(
     }
 }
 
-/// Where each card the player may lay off would go: the knocker's meld it extends, from the
-/// rules core's legal actions (the first meld it fits, as a click lays it off).
-fn lay_off_targets(tv: &TableView) -> Vec<(Card, Meld)> {
-    let r = tv.m().round();
-    let (Some(knock), TurnPhase::Layoff) = (r.knock(), tv.phase()) else {
+/// Where each card of `shown` that the player may lay off goes: the knocker's meld that Enter
+/// (a click) on it lays it off on, asked of the input's own [`click_command`].
+fn lay_off_targets(tv: &TableView, shown: &[Card]) -> Vec<(Card, Meld)> {
+    let (m, phase) = (tv.m(), tv.phase());
+    let Some(knock) = m.round().knock().filter(|_| phase == TurnPhase::Layoff) else {
         return Vec::new();
     };
     let melds = knock.current_melds();
-    let mut fits: Vec<(Card, Meld)> = Vec::new();
-    for a in r.legal_actions() {
-        if let Action::LayOff { card, meld } = a
-            && !fits.iter().any(|f| f.0 == card)
-            && let Some(&m) = melds.get(meld)
-        {
-            fits.push((card, m));
-        }
-    }
-    fits
+    shown
+        .iter()
+        .filter_map(|&c| match click_command(m, None, false, phase, c)? {
+            PlayerCommand::Move(PlayerMove::LayOff { card, meld }) => {
+                melds.get(meld).map(|&to| (card, to))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// Keeps the live lines: each one's value is its text with cards by name, set only when it
@@ -346,10 +346,12 @@ fn prompt(tv: &TableView) -> String {
     let card = |c: Card| -> String { speech::card(sp, c) };
     let mut parts: Vec<String> = Vec::new();
     let moves = r.seen_moves();
-    let mine_last = words::turns(&moves)
+    // The player's last turn: the draw just made while discarding, the knock just made while
+    // the computer lays off.
+    let mine = words::turns(&moves)
         .into_iter()
-        .next_back()
-        .filter(|t| t.first().is_some_and(|mv| mv.seat == HUMAN));
+        .rev()
+        .find(|t| t.first().is_some_and(|mv| mv.seat == HUMAN));
     match phase {
         TurnPhase::Dealing => return sp.t("speak-now-dealing", &[]),
         TurnPhase::UpcardOffer => {
@@ -362,13 +364,11 @@ fn prompt(tv: &TableView) -> String {
             None => sp.t("speak-now-draw-stock", &[]),
         }),
         TurnPhase::Discard => {
-            let drawn = mine_last
-                .and_then(|t| t.last())
-                .and_then(|mv| match mv.action {
-                    Action::DrawStock => r.last_drawn(),
-                    Action::TakeDiscard | Action::TakeUpcard => mv.took,
-                    _ => None,
-                });
+            let drawn = mine.and_then(|t| t.last()).and_then(|mv| match mv.action {
+                Action::DrawStock => r.last_drawn(),
+                Action::TakeDiscard | Action::TakeUpcard => mv.took,
+                _ => None,
+            });
             if let Some(c) = drawn {
                 parts.push(sp.t("speak-drew", &[("card", card(c).into())]));
             }
@@ -391,10 +391,7 @@ fn prompt(tv: &TableView) -> String {
             // The player's knock, said back as the move it was (and kept while the computer
             // lays off, so its layoffs do not make the line say it anew).
             if r.knock().is_some_and(|k| k.knocker == HUMAN)
-                && let Some(t) = words::turns(&moves)
-                    .into_iter()
-                    .rev()
-                    .find(|t| t.first().is_some_and(|mv| mv.seat == HUMAN))
+                && let Some(t) = mine
             {
                 parts.push(words::turn(sp, t));
             }
@@ -436,12 +433,8 @@ fn prompt(tv: &TableView) -> String {
         parts.push(sp.t("speak-keys", &[("keys", words::list(sp, keys).into())]));
     }
     if phase != TurnPhase::RoundOver {
-        // The hud's own status line after its prompt: the deadwood, and the last refusal.
-        let status = hud::status_line(sp, m, tv.hand.knocking, &tv.feedback, phase);
-        let rest = status
-            .split_once('\n')
-            .map_or(status.as_str(), |(_, rest)| rest);
-        parts.push(rest.trim().to_string());
+        // The hud's own words after its prompt: the deadwood, and the last refusal.
+        parts.push(hud::standing(sp, m, &tv.feedback));
     }
     parts.retain(|p| !p.is_empty());
     parts.join(" ")

@@ -113,8 +113,6 @@ pub(crate) fn status_line(
     feedback: &Feedback,
     phase: TurnPhase,
 ) -> String {
-    let r = m.round();
-    let dw = best_arrangement(r.hand(HUMAN)).deadwood_points();
     let prompt = match phase {
         TurnPhase::Dealing => return sp.t("status-dealing", &[]),
         TurnPhase::UpcardOffer => Some("status-upcard"),
@@ -126,9 +124,16 @@ pub(crate) fn status_line(
         TurnPhase::RoundOver => None,
     };
     let mut s = prompt.map(|id| sp.t(id, &[]) + "\n").unwrap_or_default();
-    s.push_str(&sp.t("status-deadwood", &[("deadwood", dw.into())]));
-    // Once the round is over its score is the banner's to tell (twice in other words would be
-    // once too many).
+    s.push_str(&standing(sp, m, feedback));
+    s
+}
+
+/// The status line's second half: the player's deadwood, then the refusal of the last command
+/// if there was one. (Once the round is over its score is the banner's to tell: twice in other
+/// words would be once too many.)
+pub(crate) fn standing(sp: &Speech, m: &Match, feedback: &Feedback) -> String {
+    let dw = best_arrangement(m.round().hand(HUMAN)).deadwood_points();
+    let mut s = sp.t("status-deadwood", &[("deadwood", dw.into())]);
     let said = feedback
         .0
         .as_ref()

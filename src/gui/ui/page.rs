@@ -38,7 +38,8 @@ fn guard_id() -> egui::Id {
 }
 
 /// Notes what the page shows (`shown`) and this frame's press: a page that changed within a
-/// double click's time of the last press arms the guard there.
+/// double click's time of the last press arms the guard there, and, with a screen reader on,
+/// takes the focus to its first widget (`reader::focus_on_open`).
 fn watch(ctx: &egui::Context, shown: u64) {
     let now = Instant::now();
     let mut new_page = false;
@@ -52,8 +53,6 @@ fn watch(ctx: &egui::Context, shown: u64) {
         let g = d.get_temp_mut_or_default::<Guard>(guard_id());
         if g.shown != shown {
             g.shown = shown;
-            // With a screen reader, a page opens with its first widget in focus, which the
-            // reader says (`reader`).
             new_page = true;
             g.armed = g
                 .press
@@ -64,23 +63,7 @@ fn watch(ctx: &egui::Context, shown: u64) {
             g.press = Some((now, at));
         }
     });
-    // A page's first frame lays it out unseen (egui's sizing pass), when its widgets take no
-    // focus: the focus moves on the frame after.
-    let key = egui::Id::new("focus-first-next-frame");
-    let now_due = ctx
-        .data_mut(|d| d.remove_temp::<bool>(key))
-        .unwrap_or(false);
-    if (new_page && super::reader::reading(ctx)) || super::reader::take_focus_first(ctx) {
-        ctx.data_mut(|d| d.insert_temp(key, true));
-    } else if now_due {
-        // The widget that had it (the button that opened this page) is gone.
-        ctx.memory_mut(|m| {
-            if let Some(gone) = m.focused() {
-                m.surrender_focus(gone);
-            }
-            m.move_focus(egui::FocusDirection::Next);
-        });
-    }
+    super::reader::focus_on_open(ctx, new_page);
 }
 
 /// Drops from egui's input the presses and releases of the primary button made near the press

@@ -15,9 +15,8 @@
 //! - egui builds no tree unless a screen reader asked for one (bevy_egui switches it on for
 //!   every window it finds): a sighted player's menu does no work for it.
 //! - A page that opens with a screen reader on puts egui's focus on its first widget, so the
-//!   reader says where the player is without a first Tab ([`hand_over`] when the menu opens,
-//!   `page::watch` when one page gives way to another); without one, nothing is focused, as
-//!   before.
+//!   reader says where the player is without a first Tab ([`focus_on_open`]); without one,
+//!   nothing is focused, as before.
 
 use accesskit::{Node, NodeId, Role, Tree, TreeId, TreeUpdate};
 use bevy::a11y::{AccessibilityRequested, AccessibilitySystems, ManageAccessibilityUpdates};
@@ -29,9 +28,8 @@ use bevy_egui::{EguiContexts, EguiPostUpdateSet, egui};
 
 use crate::gui::app::modes::MenuScreen;
 
-/// Whether a screen reader reads the menu now, kept in egui's memory for the pages
-/// (`page::watch`).
-pub(crate) fn reading(ctx: &egui::Context) -> bool {
+/// Whether a screen reader reads the menu now, kept in egui's memory for the pages.
+fn reading(ctx: &egui::Context) -> bool {
     ctx.data(|d| d.get_temp::<bool>(reading_id()))
         .unwrap_or(false)
 }
@@ -44,11 +42,31 @@ fn focus_first_id() -> egui::Id {
     egui::Id::new("screen-reader-focus-first")
 }
 
-/// Whether the page drawn now is to put the focus on its first widget (once asked, once
-/// answered).
-pub(crate) fn take_focus_first(ctx: &egui::Context) -> bool {
-    ctx.data_mut(|d| d.remove_temp::<bool>(focus_first_id()))
-        .unwrap_or(false)
+/// Called by every menu page as it is drawn (`page::watch`, with whether it is a page other
+/// than the last one drawn): with a screen reader on, a page newly shown, or shown when the
+/// menu opened or the reader came, puts the focus on its first widget. Not at once: a page's
+/// first frame lays it out unseen (egui's sizing pass), when its widgets take no focus, so the
+/// move is made the frame after; and only within a page's own pass (egui forgets a focus move
+/// asked for between passes).
+pub(crate) fn focus_on_open(ctx: &egui::Context, new_page: bool) {
+    let due = egui::Id::new("focus-first-next-frame");
+    let now_due = ctx
+        .data_mut(|d| d.remove_temp::<bool>(due))
+        .unwrap_or(false);
+    let asked = ctx
+        .data_mut(|d| d.remove_temp::<bool>(focus_first_id()))
+        .unwrap_or(false);
+    if (new_page && reading(ctx)) || asked {
+        ctx.data_mut(|d| d.insert_temp(due, true));
+    } else if now_due {
+        // The widget that had it (the button that opened this page) is gone.
+        ctx.memory_mut(|m| {
+            if let Some(gone) = m.focused() {
+                m.surrender_focus(gone);
+            }
+            m.move_focus(egui::FocusDirection::Next);
+        });
+    }
 }
 
 /// Gives egui the tree while a menu page is open and a screen reader asked for one.
@@ -62,8 +80,7 @@ fn hand_over(
     if reading(ctx) != egui_reads {
         ctx.data_mut(|d| d.insert_temp(reading_id(), egui_reads));
         // The menu opened (or the reader came) with a page shown: its first widget is to
-        // take the focus, in the page's own pass (`page::watch`; egui forgets a focus move
-        // asked for between passes).
+        // take the focus ([`focus_on_open`]).
         if egui_reads {
             ctx.data_mut(|d| d.insert_temp(focus_first_id(), true));
         }
